@@ -1,0 +1,209 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import type { Secrets } from './lib/secrets.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createProvider } from './modules/identity/provider.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { createOidcClient } from './modules/session/oidc-client.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { createSessionService } from './modules/session/service.ts';
+import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    pool: pg.Pool;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  /** Background jobs; tests that do not exercise them leave them off. */
+  jobs?: boolean;
+  /** Folder of the built portal; served with a history fallback when present. */
+  portalDir?: string | undefined;
+  logger?: boolean;
+}
+
+const defaultPortalDir = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../portal/dist');
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, secrets } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.publicUrl.startsWith('https://'),
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 256 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('pool', database.pool);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  await app.register(cookie, { secret: secrets.sessionSecret });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Lynk Merchant Portal API',
+        version: '1.0.0',
+        description: 'Account, profile, payment, reporting and consumer-auth back ends of the merchant portal.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const provider = config.oidc.embedded
+    ? createProvider({
+        db: database.db,
+        issuer: config.oidc.issuer,
+        publicUrl: config.publicUrl,
+        clientId: config.oidc.clientId,
+        audience: config.oidc.audience,
+        secrets,
+      })
+    : undefined;
+  const oidc = createOidcClient({
+    issuer: config.oidc.issuer,
+    clientId: config.oidc.clientId,
+    clientSecret: config.oidc.clientSecret ?? secrets.oidcClientSecret,
+    // The embedded provider is answered in-process: no network hop, no listening socket needed.
+    ...(provider ? { fetch: (url, init) => injectFetch(app, url, init) } : {}),
+  });
+  let remoteJwksUri: string | undefined;
+  if (!provider) remoteJwksUri = await oidc.jwksUri();
+  const verifier = createAccessTokenVerifier({
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    ...(provider ? { publicKeys: [publicJwk(secrets.signingKey)] } : { jwksUri: remoteJwksUri }),
+  });
+  const sessions = createSessionService({
+    db: database.db,
+    oidc,
+    verifier,
+    publicUrl: config.publicUrl,
+    audience: config.oidc.audience,
+  });
+  await app.register(authPlugin, { sessions, verifier, publicUrl: config.publicUrl });
+  await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: options.jobs ?? true });
+
+  if (provider) await app.register(identityRoutes, { provider, audience: config.oidc.audience });
+  await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
+  await app.register(accountRoutes, { prefix: '/api/account' });
+  await app.register(profileRoutes, { prefix: '/api/profile' });
+
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The database answers',
+        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ code: z.string(), message: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await database.pool.query('select 1');
+        return { status: 'ready' as const };
+      } catch {
+        return reply.status(503).send({ code: 'NOT_READY', message: 'The database is not reachable.' });
+      }
+    },
+  );
+
+  const portalDir = options.portalDir ?? defaultPortalDir;
+  if (existsSync(path.join(portalDir, 'index.html'))) await servePortal(app, portalDir);
+  return app;
+}
+
+const NOT_PORTAL = /^\/(api|auth|oidc|oidc-assets|healthz|readyz)(\/|$|\?)/;
+
+/** The built SPA, with every other GET for a page answered by index.html (client-side routes). */
+async function servePortal(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const accepts = request.headers.accept ?? '';
+    if (request.method === 'GET' && !NOT_PORTAL.test(request.url) && accepts.includes('text/html')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}
+
+async function injectFetch(app: FastifyInstance, url: string, init: RequestInit | undefined): Promise<Response> {
+  const target = new URL(url);
+  // The provider builds its endpoint addresses from the Host header, so keep the public one.
+  const headers = { ...Object.fromEntries(new Headers(init?.headers).entries()), host: target.host };
+  const response = await app.inject({
+    method: (init?.method ?? 'GET') as 'GET',
+    url: target.pathname + target.search,
+    headers,
+    ...(init?.body === undefined || init.body === null ? {} : { payload: String(init.body) }),
+  });
+  return new Response(response.statusCode === 204 || response.statusCode === 304 ? null : response.rawPayload, {
+    status: response.statusCode,
+    headers: Object.entries(response.headers).flatMap(([name, value]) =>
+      value === undefined ? [] : (Array.isArray(value) ? value : [String(value)]).map((v) => [name, v] as [string, string]),
+    ),
+  });
+}

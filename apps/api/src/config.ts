@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Environment, parsed once at start; nothing else reads `process.env`. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The origin users reach the portal on; cookies, redirects and the embedded issuer derive from it. */
+  PUBLIC_URL: z.url().optional(),
+  /** Folder for the embedded database and generated secrets; `memory://` keeps everything in memory. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** A PostgreSQL 15+ connection string; without it the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.string().min(1).optional(),
+  /** An external OpenID provider; without it the embedded provider under /oidc is used. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('lynk-portal'),
+  OIDC_CLIENT_SECRET: z.string().min(16).optional(),
+  OIDC_AUDIENCE: z.string().min(1).default('https://api.lynk.portal'),
+  /** Signs cookies; generated and kept in DATA_DIR when not set. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo organisation and users on first start. */
+  SEED_DEMO: z.stringbool().default(true),
+  /** Requests per minute per client before 429. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  oidc: {
+    embedded: boolean;
+    issuer: string;
+    clientId: string;
+    clientSecret: string | undefined;
+    audience: string;
+  };
+  sessionSecret: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  seedDemo: boolean;
+  rateLimitPerMinute: number;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    oidc: {
+      embedded: !env.OIDC_ISSUER,
+      issuer: env.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      audience: env.OIDC_AUDIENCE,
+    },
+    sessionSecret: env.SESSION_SECRET,
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.SEED_DEMO,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  };
+}

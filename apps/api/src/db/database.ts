@@ -1,0 +1,48 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { isMemoryDataDir } from '../lib/secrets.ts';
+import type { Database } from './schema.ts';
+
+// Postgres bigint (int8) arrives as a string by default; keep it a string so no precision is lost,
+// and let code convert at the edge. Counts (int8 from count(*)) are read with Number() where safe.
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  /** Present when running on the embedded database. */
+  pglite: PGlite | undefined;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** A folder, or `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+  /** A PGlite data dump to start from (tests clone one migrated database per file). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, pool, pglite: undefined, close: () => db.destroy() };
+  }
+  const dataDir = isMemoryDataDir(options.dataDir) ? undefined : `${options.dataDir.replace(/\/+$/, '')}/pgdata`;
+  const pglite = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // PGlite is one connection: a pool of one makes every transaction exclusive, and everything
+  // else (jobs included) queues behind it instead of running inside someone else's transaction.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    pglite,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as core from './migrations/0001-core.ts';
+
+// Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
+const migrations: Record<string, Migration> = {
+  '0001-core': core,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,47 @@
+import { randomBytes, generateKeyPairSync } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { JWK } from 'jose';
+
+export interface Secrets {
+  sessionSecret: string;
+  /** Secret of the portal's own client at the embedded provider. */
+  oidcClientSecret: string;
+  /** Private RSA signing key of the embedded provider (RS256). */
+  signingKey: JWK;
+  /** Keys that sign the embedded provider's own cookies. */
+  providerCookieKeys: string[];
+}
+
+function generate(): Secrets {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = privateKey.export({ format: 'jwk' }) as JWK;
+  return {
+    sessionSecret: randomBytes(32).toString('base64url'),
+    oidcClientSecret: randomBytes(32).toString('base64url'),
+    signingKey: { ...jwk, kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' },
+    providerCookieKeys: [randomBytes(32).toString('base64url')],
+  };
+}
+
+export function isMemoryDataDir(dataDir: string): boolean {
+  return dataDir.startsWith('memory://');
+}
+
+/**
+ * Secrets a fresh install needs but nobody configured are generated once and kept in the data
+ * folder (mode 0600), so restarts keep sessions and tokens valid. In-memory runs get fresh ones.
+ */
+export async function loadSecrets(dataDir: string): Promise<Secrets> {
+  if (isMemoryDataDir(dataDir)) return generate();
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secrets = generate();
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+  return secrets;
+}

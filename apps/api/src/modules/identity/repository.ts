@@ -1,0 +1,132 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface UserRecord {
+  id: number;
+  auth_id: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  disabled: boolean;
+}
+
+export interface MembershipClaims {
+  user_id: number;
+  auth_id: string;
+  email: string;
+  display_name: string;
+  organisation_id: string;
+  merchant_id: number;
+  role_id: number;
+  role_name: string;
+  permissions: string[];
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRecord | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'auth_id', 'email', 'display_name', 'password_hash', 'disabled'])
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserByAuthId(db: Kysely<Database>, authId: string): Promise<UserRecord | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'auth_id', 'email', 'display_name', 'password_hash', 'disabled'])
+    .where('auth_id', '=', authId)
+    .executeTakeFirst();
+}
+
+function activeMemberships(db: Kysely<Database>) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('merchants as mer', 'mer.id', 'm.merchant_id')
+    .innerJoin('organisations as o', 'o.id', 'mer.organisation_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select([
+      'u.id as user_id',
+      'u.auth_id',
+      'u.email',
+      'u.display_name',
+      'o.id as organisation_id',
+      'mer.id as merchant_id',
+      'r.id as role_id',
+      'r.name as role_name',
+      'r.permissions',
+      'o.parent_id',
+    ])
+    .where('m.active', '=', true)
+    .where('u.disabled', '=', false);
+}
+
+/** The user's active membership in one organisation, or undefined when they have none there. */
+export async function findMembership(
+  db: Kysely<Database>,
+  authId: string,
+  organisationId: string,
+): Promise<MembershipClaims | undefined> {
+  const row = await activeMemberships(db)
+    .where('u.auth_id', '=', authId)
+    .where('o.id', '=', organisationId)
+    .executeTakeFirst();
+  return row && toClaims(row);
+}
+
+/**
+ * The organisation a sign-in lands on when none is asked for: a top-level organisation first (the
+ * corporate view of a super admin), then the lowest merchant id.
+ */
+export async function findDefaultMembership(
+  db: Kysely<Database>,
+  authId: string,
+): Promise<MembershipClaims | undefined> {
+  const row = await activeMemberships(db)
+    .where('u.auth_id', '=', authId)
+    .orderBy(sql`o.parent_id is null`, 'desc')
+    .orderBy('mer.id')
+    .executeTakeFirst();
+  return row && toClaims(row);
+}
+
+function toClaims(row: {
+  user_id: number;
+  auth_id: string;
+  email: string;
+  display_name: string;
+  organisation_id: string;
+  merchant_id: number;
+  role_id: number;
+  role_name: string;
+  permissions: string[];
+}): MembershipClaims {
+  return {
+    user_id: row.user_id,
+    auth_id: row.auth_id,
+    email: row.email,
+    display_name: row.display_name,
+    organisation_id: row.organisation_id,
+    merchant_id: row.merchant_id,
+    role_id: row.role_id,
+    role_name: row.role_name,
+    permissions: row.permissions,
+  };
+}
+
+export async function bindGrantToOrganisation(db: Kysely<Database>, grantId: string, organisationId: string) {
+  await db
+    .insertInto('oidc_grant_organisations')
+    .values({ grant_id: grantId, organisation_id: organisationId })
+    .onConflict((oc) => oc.column('grant_id').doUpdateSet({ organisation_id: organisationId }))
+    .execute();
+}
+
+export async function findGrantOrganisation(db: Kysely<Database>, grantId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('oidc_grant_organisations')
+    .select('organisation_id')
+    .where('grant_id', '=', grantId)
+    .executeTakeFirst();
+  return row?.organisation_id;
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface StoredSession {
+  id_hash: string;
+  user_id: number;
+  organisation_id: string;
+  access_token: string;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_expires_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export async function insertSession(db: Kysely<Database>, session: StoredSession): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findSession(db: Kysely<Database>, idHash: string): Promise<StoredSession | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select([
+      'id_hash',
+      'user_id',
+      'organisation_id',
+      'access_token',
+      'refresh_token',
+      'id_token',
+      'access_expires_at',
+      'last_seen_at',
+      'expires_at',
+    ])
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+}
+
+export async function updateSessionTokens(
+  db: Kysely<Database>,
+  idHash: string,
+  tokens: Pick<StoredSession, 'access_token' | 'refresh_token' | 'access_expires_at'> & { id_token?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+      access_expires_at: tokens.access_expires_at,
+      ...(tokens.id_token ? { id_token: tokens.id_token } : {}),
+    })
+    .where('id_hash', '=', idHash)
+    .execute();
+}
+
+export async function touchSession(db: Kysely<Database>, idHash: string, at: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+/** Sessions past their absolute lifetime or idle for longer than `idleCutoff` allows. */
+export async function deleteExpiredSessions(db: Kysely<Database>, now: Date, idleCutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<', idleCutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@lynk/contract/errors';
+import { orgIdSchema, sessionIdentitySchema } from '@lynk/contract/session';
+import { requireIdentity } from '../../plugins/auth.ts';
+import type { LoginState, SessionService } from './service.ts';
+import { SESSION_ABSOLUTE_MS } from './service.ts';
+
+const LOGIN_STATE_MAX_AGE_S = 10 * 60;
+
+/** Only same-site paths may be a return address (no open redirects, no `//host`, no `/\host`). */
+export const returnToSchema = z
+  .string()
+  .max(2048)
+  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\'), 'returnTo must be a path on this site')
+  .default('/');
+
+const loginQuery = z.object({ org: orgIdSchema.optional(), returnTo: returnToSchema });
+const callbackQuery = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(1024).optional(),
+  iss: z.string().max(2048).optional(),
+});
+
+const loginStateSchema = z.object({
+  state: z.string(),
+  verifier: z.string(),
+  returnTo: returnToSchema,
+  org: orgIdSchema.optional(),
+});
+
+export async function sessionRoutes(app: FastifyInstance, opts: { sessions: SessionService; publicUrl: string }) {
+  const { sessions, publicUrl } = opts;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const loginCookie = app.sessionCookie.secure ? '__Host-lynk_login' : 'lynk_login';
+  const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.sessionCookie.secure, signed: true };
+
+  typed.get(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start signing in (redirects to the identity provider)',
+        querystring: loginQuery,
+        response: { 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { url, loginState } = await sessions.beginLogin(request.query);
+      reply.setCookie(loginCookie, JSON.stringify(loginState), { ...cookieBase, maxAge: LOGIN_STATE_MAX_AGE_S });
+      return reply.redirect(url, 303);
+    },
+  );
+
+  typed.get(
+    '/auth/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish signing in (the identity provider redirects here with code and state)',
+        querystring: callbackQuery,
+        response: { 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const loginState = readLoginState(request, loginCookie);
+      reply.clearCookie(loginCookie, { path: '/' });
+      // Spec: when token setup fails, the page is replaced with the site root.
+      if (!loginState || request.query.error || !request.query.code || !request.query.state) {
+        return reply.redirect('/', 303);
+      }
+      let result;
+      try {
+        result = await sessions.completeLogin(new URL(request.url, publicUrl), loginState, request.ip);
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in callback failed');
+        return reply.redirect('/', 303);
+      }
+      const previous = currentSessionId(request, app.sessionCookie.name);
+      if (previous) await sessions.discard(previous);
+      reply.setCookie(app.sessionCookie.name, result.sessionId, {
+        ...cookieBase,
+        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      });
+      return reply.redirect(loginState.returnTo, 303);
+    },
+  );
+
+  typed.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out; answers where the browser goes to end the provider session',
+        response: { 200: z.object({ location: z.string() }), 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const location = await sessions.logout(currentSessionId(request, app.sessionCookie.name), request.ip);
+      reply.clearCookie(app.sessionCookie.name, { path: '/' });
+      return { location };
+    },
+  );
+
+  typed.get(
+    '/api/session',
+    {
+      preHandler: requireIdentity,
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user (session identity of the spec)',
+        response: { 200: sessionIdentitySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return request.identity!;
+    },
+  );
+}
+
+function readLoginState(request: FastifyRequest, name: string): LoginState | null {
+  const raw = request.cookies[name];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  try {
+    const parsed = loginStateSchema.safeParse(JSON.parse(unsigned.value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function currentSessionId(request: FastifyRequest, name: string): string | undefined {
+  const raw = request.cookies[name];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type SessionIdentity } from '@lynk/contract/session';
+import { passesGate, type Gate } from '@lynk/contract/permissions';
+import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import type { SessionService } from '../modules/session/service.ts';
+import type { AccessTokenVerifier } from '../modules/session/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, from the session cookie or a bearer token; null when anonymous. */
+    identity: SessionIdentity | null;
+    authKind: 'session' | 'bearer' | null;
+  }
+  interface FastifyInstance {
+    sessionCookie: { name: string; secure: boolean };
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface AuthPluginOptions {
+  sessions: SessionService;
+  verifier: AccessTokenVerifier;
+  publicUrl: string;
+}
+
+/**
+ * Authenticates /api and /auth requests. Cookie sessions must also prove they come from our own
+ * pages on unsafe methods (a custom header no other site can send, and a matching Origin).
+ */
+export const authPlugin = fp(async function auth(app: FastifyInstance, opts: AuthPluginOptions) {
+  const secure = opts.publicUrl.startsWith('https://');
+  const publicOrigin = new URL(opts.publicUrl).origin;
+  app.decorate('sessionCookie', { name: secure ? '__Host-lynk_session' : 'lynk_session', secure });
+  app.decorateRequest('identity', null);
+  app.decorateRequest('authKind', null);
+
+  app.addHook('onRequest', async (request) => {
+    const path = request.url;
+    if (!path.startsWith('/api/') && !path.startsWith('/auth/')) return;
+
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      const match = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/.exec(authorization);
+      if (!match?.[1]) throw unauthorized('The Authorization header must be a bearer token.');
+      try {
+        request.identity = (await opts.verifier.verify(match[1])).identity;
+        request.authKind = 'bearer';
+      } catch {
+        throw unauthorized('The access token is not valid.');
+      }
+      return;
+    }
+
+    const raw = request.cookies[app.sessionCookie.name];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return;
+    if (UNSAFE_METHODS.has(request.method)) assertSameSite(request, publicOrigin);
+    const identity = await opts.sessions.resolve(unsigned.value);
+    if (identity) {
+      request.identity = identity;
+      request.authKind = 'session';
+    }
+  });
+});
+
+function assertSameSite(request: FastifyRequest, publicOrigin: string) {
+  if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
+    throw new AppError('CSRF_REJECTED', 403, 'This request must come from the portal.');
+  }
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== publicOrigin) {
+    throw new AppError('CSRF_REJECTED', 403, 'This request must come from the portal.');
+  }
+}
+
+/** preHandler: the caller must be signed in. */
+export const requireIdentity: preHandlerHookHandler = async (request) => {
+  if (!request.identity) throw unauthorized();
+};
+
+/** preHandler: the caller must be signed in and pass the gate (convention 4). */
+export function requireGate(gate: Gate): preHandlerHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.identity) throw unauthorized();
+    if (!passesGate(request.identity.permissions, request.identity.role, gate)) throw forbidden();
+  };
+}

@@ -1,0 +1,39 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { seedDemo, seedRoles } from './world/demo-seed.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const secrets = await loadSecrets(config.dataDir);
+if (config.sessionSecret) secrets.sessionSecret = config.sessionSecret;
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(database.db as never);
+await seedRoles(database.db);
+if (config.seedDemo) await seedDemo(database.db);
+
+const app = await buildApp({ config, database, secrets });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 15_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Lynk Merchant Portal on ${config.publicUrl}`);

@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@lynk/contract/roles';
+import type { Database } from '../db/schema.ts';
+import { hashPassword } from '../modules/identity/passwords.ts';
+
+/** The one password of every demo user (listed in the README; demo data only). */
+export const DEMO_PASSWORD = 'LynkDemo!2026';
+
+interface DemoBranch {
+  org: string;
+  name: string;
+  username: string;
+  city: string;
+  province: string;
+  cbdc: boolean;
+  slug: string;
+}
+
+export const DEMO_PARENT = { org: 'org_1000', name: 'Blue Mountain Coffee House', username: 'bluemountain' };
+
+export const DEMO_BRANCHES: DemoBranch[] = [
+  { org: 'org_1001', name: 'Blue Mountain Coffee – Kingston', username: 'bmc.kingston', city: 'Kingston', province: 'St. Andrew', cbdc: true, slug: 'kingston' },
+  { org: 'org_1002', name: 'Blue Mountain Coffee – Montego Bay', username: 'bmc.montego', city: 'Montego Bay', province: 'St. James', cbdc: true, slug: 'montego' },
+  { org: 'org_1003', name: 'Blue Mountain Coffee – Ocho Rios', username: 'bmc.ochorios', city: 'Ocho Rios', province: 'St. Ann', cbdc: false, slug: 'ochorios' },
+];
+
+const EMAIL_DOMAIN = 'bluemountain.example';
+
+export interface DemoUser {
+  email: string;
+  displayName: string;
+  roleId: RoleId;
+  /** Organisations the user belongs to; a super admin belongs to the parent and every branch. */
+  orgs: string[];
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  {
+    email: `superadmin@${EMAIL_DOMAIN}`,
+    displayName: 'Simone Campbell',
+    roleId: ROLE_IDS.SUPER_ADMIN,
+    orgs: [DEMO_PARENT.org, ...DEMO_BRANCHES.map((b) => b.org)],
+  },
+  ...DEMO_BRANCHES.flatMap((branch, i) => [
+    { email: `admin.${branch.slug}@${EMAIL_DOMAIN}`, displayName: ['Andre Brown', 'Kerry-Ann Reid', 'Marlon Thomas'][i]!, roleId: ROLE_IDS.ADMIN, orgs: [branch.org] },
+    { email: `manager.${branch.slug}@${EMAIL_DOMAIN}`, displayName: ['Tanya Williams', 'Damion Clarke', 'Shelly Grant'][i]!, roleId: ROLE_IDS.MANAGER, orgs: [branch.org] },
+    { email: `cashier.${branch.slug}@${EMAIL_DOMAIN}`, displayName: ['Jodi Henry', 'Ricardo Palmer', 'Nadine Lewis'][i]!, roleId: ROLE_IDS.CASHIER, orgs: [branch.org] },
+  ]),
+  { email: `noaccess@${EMAIL_DOMAIN}`, displayName: 'Kevin Morgan', roleId: ROLE_IDS.NO_ACCESS, orgs: ['org_1001'] },
+];
+
+/** Roles and their permission lists: always brought up to date, demo data or not. */
+export async function seedRoles(db: Kysely<Database>): Promise<void> {
+  for (const id of Object.values(ROLE_IDS)) {
+    const permissions = JSON.stringify(ROLE_PERMISSIONS[id]);
+    await db
+      .insertInto('roles')
+      .values({ id, name: ROLE_NAMES[id], permissions })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: ROLE_NAMES[id], permissions }))
+      .execute();
+  }
+}
+
+/** Seeds the demo organisation once; running it again changes nothing. */
+export async function seedDemo(db: Kysely<Database>): Promise<void> {
+  const existing = await db.selectFrom('organisations').select('id').where('id', '=', DEMO_PARENT.org).executeTakeFirst();
+  if (existing) return;
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('organisations').values({ id: DEMO_PARENT.org, parent_id: null, name: DEMO_PARENT.name }).execute();
+    await trx
+      .insertInto('merchants')
+      .values({
+        id: 1000,
+        organisation_id: DEMO_PARENT.org,
+        name: DEMO_PARENT.name,
+        username: DEMO_PARENT.username,
+        about: 'Jamaican coffee houses serving Blue Mountain coffee since 1998.',
+        category: 'Food & Beverage',
+        phone_number: '8765550100',
+        email: `accounts@${EMAIL_DOMAIN}`,
+        address: '12 Hope Road',
+        city: 'Kingston',
+        province: 'St. Andrew',
+        qr_code: `lynk://pay/${DEMO_PARENT.username}`,
+      })
+      .execute();
+
+    for (const [i, branch] of DEMO_BRANCHES.entries()) {
+      const merchantId = 1001 + i;
+      await trx.insertInto('organisations').values({ id: branch.org, parent_id: DEMO_PARENT.org, name: branch.name }).execute();
+      await trx
+        .insertInto('merchants')
+        .values({
+          id: merchantId,
+          organisation_id: branch.org,
+          name: branch.name,
+          username: branch.username,
+          about: `Our ${branch.city} café.`,
+          description: '',
+          category: 'Food & Beverage',
+          phone_number: `87655501${String(i + 1).padStart(2, '0')}`,
+          email: `${branch.slug}@${EMAIL_DOMAIN}`,
+          address: `${10 + i} Main Street`,
+          city: branch.city,
+          province: branch.province,
+          qr_code: `lynk://pay/${branch.username}`,
+          low_balance_threshold: 5000,
+        })
+        .execute();
+      await trx
+        .insertInto('accounts')
+        .values({ merchant_id: merchantId, type: 'LYNK', currency: 'JMD', account_ref: `LYNK-${merchantId}` })
+        .execute();
+      if (branch.cbdc) {
+        await trx
+          .insertInto('accounts')
+          .values({
+            merchant_id: merchantId,
+            type: 'CBDC',
+            currency: 'JAM-DEX',
+            account_ref: `JAMDEX-${merchantId}`,
+            external_reference: `jamdex:wallet:${branch.username}`,
+          })
+          .execute();
+      }
+    }
+
+    for (const [i, user] of DEMO_USERS.entries()) {
+      const { id: userId } = await trx
+        .insertInto('users')
+        .values({
+          auth_id: `lynk|demo-${user.email.split('@')[0]}`,
+          email: user.email,
+          display_name: user.displayName,
+          password_hash: hashes[i]!,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const org of user.orgs) {
+        const merchant = await trx.selectFrom('merchants').select('id').where('organisation_id', '=', org).executeTakeFirstOrThrow();
+        await trx
+          .insertInto('memberships')
+          .values({
+            user_id: userId,
+            merchant_id: merchant.id,
+            role_id: user.roleId,
+            show_qr_display_name: user.roleId === ROLE_IDS.CASHIER,
+          })
+          .execute();
+      }
+    }
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * Permissions are defined once, here. Entries come from the access token as `action:resource`
+ * (for example `read:orders`). The server enforces these gates on every route; the portal only
+ * hides what a user cannot use.
+ */
+
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'approve';
+
+/** Resources named by the spec (section 6). */
+export const RESOURCES = [
+  'orders',
+  'owned-orders',
+  'refunds',
+  'cashouts',
+  'cashins',
+  'cbdc-cashins',
+  'cbdc-cashouts',
+  'batch-payments',
+  'staff',
+  'balance',
+  'profile',
+  'reports-detailed',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/** A single `action:resource` requirement; `*` on either side of a granted entry matches anything. */
+export type PermissionString = `${Action}:${Resource}`;
+
+/** Splits `action:resource`; a bare word is a resource with any action (`*`). */
+function split(entry: string): [string, string] {
+  const at = entry.indexOf(':');
+  if (at === -1) return ['*', entry.trim().toLowerCase()];
+  return [
+    entry.slice(0, at).trim().toLowerCase(),
+    entry
+      .slice(at + 1)
+      .trim()
+      .toLowerCase(),
+  ];
+}
+
+/**
+ * True when one granted entry covers the required one. A bare `*` covers everything; a `*` in
+ * the action or the resource position covers any action or any resource. A requirement written
+ * as a bare resource (`orders`) is met by any action on that resource. The resource spelling
+ * `cbdc-cashout` (singular, seen in the spec) is treated as `cbdc-cashouts`.
+ */
+export function entryCovers(granted: string, required: string): boolean {
+  if (granted.trim() === '*') return true;
+  const [gAction, gResource] = split(granted);
+  const [rAction, rResource] = split(required);
+  const resourceMatches = gResource === '*' || normaliseResource(gResource) === normaliseResource(rResource);
+  const actionMatches = gAction === '*' || rAction === '*' || gAction === rAction;
+  return resourceMatches && actionMatches;
+}
+
+function normaliseResource(resource: string): string {
+  return resource === 'cbdc-cashout' ? 'cbdc-cashouts' : resource;
+}
+
+export function hasPermission(granted: readonly string[], required: string): boolean {
+  return granted.some((entry) => entryCovers(entry, required));
+}
+
+/** Roles come from the token; matching is case-insensitive and any name containing "admin" is an admin. */
+export function isAdminRole(role: string | null | undefined): boolean {
+  return (role ?? '').toLowerCase().includes('admin');
+}
+
+export function isSuperAdminRole(role: string | null | undefined): boolean {
+  return (role ?? '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '')
+    .includes('superadmin');
+}
+
+export function isCashierRole(role: string | null | undefined): boolean {
+  const r = (role ?? '').toLowerCase();
+  return r === 'cashier' || r === 'staff';
+}
+
+/** A gate is satisfied when any of `anyOf` is held (if given), all of `allOf` are held, and the role rule passes. */
+export interface Gate {
+  anyOf?: readonly PermissionString[];
+  allOf?: readonly PermissionString[];
+  adminOnly?: boolean;
+}
+
+/** The gating table of spec section 6, as data. */
+export const GATES = {
+  ordersTab: { anyOf: ['read:orders', 'read:owned-orders', 'create:refunds'] },
+  paymentsTab: { anyOf: ['read:orders', 'read:owned-orders', 'create:refunds'] },
+  transfersHistoryTab: { anyOf: ['read:cashouts', 'read:cashins'] },
+  refundsTab: { allOf: ['read:refunds'] },
+  paymentHistoryTab: { allOf: ['read:batch-payments'] },
+  notificationTabs: { allOf: ['read:batch-payments'] },
+  addUser: { allOf: ['create:staff'] },
+  staffMenu: { allOf: ['read:staff'] },
+  staffEditDelete: { allOf: ['update:staff', 'delete:staff'] },
+  issueRefund: { allOf: ['create:refunds'] },
+  balance: { allOf: ['read:balance'] },
+  accountLimits: { allOf: ['read:balance'] },
+  qrDownload: { allOf: ['read:profile'] },
+  exportReport: { allOf: ['read:reports-detailed'] },
+  paymentRequest: { allOf: ['create:orders'] },
+  lastExports: {},
+  transfer: { anyOf: ['create:cashouts', 'create:cashins', 'create:cbdc-cashins', 'create:cbdc-cashouts'] },
+  createPayments: { allOf: ['create:batch-payments'] },
+  thresholdEdit: { allOf: ['update:profile'] },
+  reviewBatch: { allOf: ['approve:batch-payments'], adminOnly: true },
+} as const satisfies Record<string, Gate>;
+
+export type GateKey = keyof typeof GATES;
+
+export function passesGate(granted: readonly string[], role: string | null | undefined, gate: Gate): boolean {
+  if (gate.adminOnly && !isAdminRole(role)) return false;
+  if (gate.allOf && !gate.allOf.every((p) => hasPermission(granted, p))) return false;
+  if (gate.anyOf && gate.anyOf.length > 0 && !gate.anyOf.some((p) => hasPermission(granted, p))) return false;
+  return true;
+}
+
+export function can(granted: readonly string[], role: string | null | undefined, key: GateKey): boolean {
+  return passesGate(granted, role, GATES[key]);
+}
+
+/** Linked account types a transfer can use, each with the permission it needs (spec section 6). */
+export type TransferAccountType = 'BANK_ACCOUNT' | 'CBDC' | 'BENEFICIARY';
+
+const TRANSFER_ACCOUNT_GATES: Record<TransferAccountType, Gate> = {
+  BANK_ACCOUNT: { allOf: ['create:cashins'] },
+  CBDC: { allOf: ['create:cbdc-cashins', 'create:cbdc-cashouts'] },
+  BENEFICIARY: { allOf: ['create:cashouts'] },
+};
+
+/** The Transfer action shows with a transfer permission plus at least one linked account it may use. */
+export function canTransfer(
+  granted: readonly string[],
+  role: string | null | undefined,
+  linkedAccountTypes: readonly string[],
+): boolean {
+  if (!can(granted, role, 'transfer')) return false;
+  // hasOwn, not `in`: "toString" or "constructor" would otherwise find a prototype member that passes as an empty gate.
+  return linkedAccountTypes.some(
+    (type) =>
+      Object.hasOwn(TRANSFER_ACCOUNT_GATES, type) &&
+      passesGate(granted, role, TRANSFER_ACCOUNT_GATES[type as TransferAccountType]),
+  );
+}
+
+/** In the transfer modal, which sources and targets a user may pick (spec section 6). */
+export function transferDirections(granted: readonly string[]) {
+  return {
+    cbdcSource: hasPermission(granted, 'create:cbdc-cashins'),
+    bankSource: hasPermission(granted, 'create:cashins'),
+    cbdcTarget: hasPermission(granted, 'create:cbdc-cashouts'),
+    beneficiaryTarget: hasPermission(granted, 'create:cashouts'),
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const addressSchema = z.object({
+  address: z.string(),
+  address_2: z.string(),
+  city: z.string(),
+  province: z.string(),
+  country: z.string(),
+});
+
+/** GET /api/profile — the merchant profile of the signed-in organisation (spec section 3). */
+export const merchantProfileSchema = z.object({
+  id: z.number().int(),
+  merchant_id: z.number().int(),
+  name: z.string(),
+  organization_id: z.string(),
+  parent_org_id: z.string().nullable(),
+  parent_name: z.string().nullable(),
+  about: z.string(),
+  description: z.string(),
+  category: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  username: z.string(),
+  address: addressSchema,
+  logo: z.string().nullable(),
+  qr_code: z.string(),
+  low_balance_threshold: z.number().int(),
+  low_balance_enabled: z.boolean(),
+  /** True when this organisation has branches (the corporate view applies to its super admins). */
+  has_children: z.boolean(),
+});
+export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
