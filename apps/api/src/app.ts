@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { AppError } from './lib/app-error.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createProvider } from './modules/identity/provider.ts';
@@ -91,7 +92,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${context.after}.`),
+  });
   await app.register(cookie, { secret: secrets.sessionSecret });
   await app.register(swagger, {
     openapi: {

@@ -19,7 +19,7 @@ const envSchema = z.object({
   /** Signs cookies; generated and kept in DATA_DIR when not set. */
   SESSION_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Seed the demo organisation and users on first start. */
+  /** Seed the demo organization and users on first start. */
   SEED_DEMO: z.stringbool().default(true),
   /** Requests per minute per client before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

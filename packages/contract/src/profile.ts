@@ -8,7 +8,7 @@ export const addressSchema = z.object({
   country: z.string(),
 });
 
-/** GET /api/profile — the merchant profile of the signed-in organisation (spec section 3). */
+/** GET /api/profile — the merchant profile of the signed-in organization (spec section 3). */
 export const merchantProfileSchema = z.object({
   id: z.number().int(),
   merchant_id: z.number().int(),
@@ -27,7 +27,7 @@ export const merchantProfileSchema = z.object({
   qr_code: z.string(),
   low_balance_threshold: z.number().int(),
   low_balance_enabled: z.boolean(),
-  /** True when this organisation has branches (the corporate view applies to its super admins). */
+  /** True when this organization has branches (the corporate view applies to its super admins). */
   has_children: z.boolean(),
 });
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;

@@ -18,9 +18,9 @@ export type SessionIdentity = z.infer<typeof sessionIdentitySchema>;
 export const CSRF_HEADER = 'x-lynk-csrf';
 export const CSRF_HEADER_VALUE = '1';
 
-/** Organisation ids look like `org_1001`; the path segment is the part after the prefix. */
+/** Organization ids look like `org_1001`; the path segment is the part after the prefix. */
 export const ORG_PREFIX = 'org_';
-export const orgIdSchema = z.string().regex(/^org_[0-9]{1,12}$/, 'Organisation ids look like org_1001');
+export const orgIdSchema = z.string().regex(/^org_[0-9]{1,12}$/, 'Organization ids look like org_1001');
 
 export function orgIdFromPathSegment(segment: string): string {
   return `${ORG_PREFIX}${segment}`;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface OrganisationsTable {
+export interface OrganizationsTable {
   id: string;
   parent_id: string | null;
   name: string;
@@ -11,24 +11,24 @@ export interface OrganisationsTable {
 
 export interface MerchantsTable {
   id: Generated<number>;
-  organisation_id: string;
+  organization_id: string;
   name: string;
   username: string;
-  about: string;
-  description: string;
-  category: string;
-  phone_number: string;
-  email: string;
-  address: string;
-  address_2: string;
-  city: string;
-  province: string;
-  country: string;
+  about: Generated<string>;
+  description: Generated<string>;
+  category: Generated<string>;
+  phone_number: Generated<string>;
+  email: Generated<string>;
+  address: Generated<string>;
+  address_2: Generated<string>;
+  city: Generated<string>;
+  province: Generated<string>;
+  country: Generated<string>;
   logo: string | null;
   qr_code: string;
   /** Whole Jamaican dollars, as the threshold field accepts no decimals. */
-  low_balance_threshold: number;
-  low_balance_enabled: boolean;
+  low_balance_threshold: Generated<number>;
+  low_balance_enabled: Generated<boolean>;
   created_at: Generated<Date>;
 }
 
@@ -71,7 +71,7 @@ export interface AuditLogTable {
   id: Generated<string>;
   at: Generated<Date>;
   actor_user_id: number | null;
-  organisation_id: string | null;
+  organization_id: string | null;
   action: string;
   subject: string | null;
   details: JSONColumnType<Record<string, unknown>>;
@@ -82,7 +82,7 @@ export interface SessionsTable {
   /** SHA-256 of the cookie value: a leaked table cannot be replayed as cookies. */
   id_hash: string;
   user_id: number;
-  organisation_id: string;
+  organization_id: string;
   access_token: string;
   refresh_token: string | null;
   id_token: string | null;
@@ -103,14 +103,14 @@ export interface OidcPayloadsTable {
   consumed_at: Timestamp | null;
 }
 
-export interface OidcGrantOrganisationsTable {
+export interface OidcGrantOrganizationsTable {
   grant_id: string;
-  organisation_id: string;
+  organization_id: string;
   created_at: Generated<Date>;
 }
 
 export interface Database {
-  organisations: OrganisationsTable;
+  organizations: OrganizationsTable;
   merchants: MerchantsTable;
   roles: RolesTable;
   users: UsersTable;
@@ -119,5 +119,5 @@ export interface Database {
   audit_log: AuditLogTable;
   sessions: SessionsTable;
   oidc_payloads: OidcPayloadsTable;
-  oidc_grant_organisations: OidcGrantOrganisationsTable;
+  oidc_grant_organizations: OidcGrantOrganizationsTable;
 }

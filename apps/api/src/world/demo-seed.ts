@@ -30,7 +30,7 @@ export interface DemoUser {
   email: string;
   displayName: string;
   roleId: RoleId;
-  /** Organisations the user belongs to; a super admin belongs to the parent and every branch. */
+  /** Organizations the user belongs to; a super admin belongs to the parent and every branch. */
   orgs: string[];
 }
 
@@ -61,19 +61,19 @@ export async function seedRoles(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** Seeds the demo organisation once; running it again changes nothing. */
+/** Seeds the demo organization once; running it again changes nothing. */
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
-  const existing = await db.selectFrom('organisations').select('id').where('id', '=', DEMO_PARENT.org).executeTakeFirst();
+  const existing = await db.selectFrom('organizations').select('id').where('id', '=', DEMO_PARENT.org).executeTakeFirst();
   if (existing) return;
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
 
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('organisations').values({ id: DEMO_PARENT.org, parent_id: null, name: DEMO_PARENT.name }).execute();
+    await trx.insertInto('organizations').values({ id: DEMO_PARENT.org, parent_id: null, name: DEMO_PARENT.name }).execute();
     await trx
       .insertInto('merchants')
       .values({
         id: 1000,
-        organisation_id: DEMO_PARENT.org,
+        organization_id: DEMO_PARENT.org,
         name: DEMO_PARENT.name,
         username: DEMO_PARENT.username,
         about: 'Jamaican coffee houses serving Blue Mountain coffee since 1998.',
@@ -89,12 +89,12 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
 
     for (const [i, branch] of DEMO_BRANCHES.entries()) {
       const merchantId = 1001 + i;
-      await trx.insertInto('organisations').values({ id: branch.org, parent_id: DEMO_PARENT.org, name: branch.name }).execute();
+      await trx.insertInto('organizations').values({ id: branch.org, parent_id: DEMO_PARENT.org, name: branch.name }).execute();
       await trx
         .insertInto('merchants')
         .values({
           id: merchantId,
-          organisation_id: branch.org,
+          organization_id: branch.org,
           name: branch.name,
           username: branch.username,
           about: `Our ${branch.city} café.`,
@@ -139,7 +139,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const org of user.orgs) {
-        const merchant = await trx.selectFrom('merchants').select('id').where('organisation_id', '=', org).executeTakeFirstOrThrow();
+        const merchant = await trx.selectFrom('merchants').select('id').where('organization_id', '=', org).executeTakeFirstOrThrow();
         await trx
           .insertInto('memberships')
           .values({

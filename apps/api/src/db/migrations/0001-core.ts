@@ -3,9 +3,9 @@ import { sql, type Kysely } from 'kysely';
 // Migrations take Kysely<unknown>: they must not depend on today's schema types.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
-    .createTable('organisations')
+    .createTable('organizations')
     .addColumn('id', 'text', (c) => c.primaryKey().check(sql`id ~ '^org_[0-9]+$'`))
-    .addColumn('parent_id', 'text', (c) => c.references('organisations.id'))
+    .addColumn('parent_id', 'text', (c) => c.references('organizations.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('merchants')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    .addColumn('organisation_id', 'text', (c) => c.notNull().unique().references('organisations.id'))
+    .addColumn('organization_id', 'text', (c) => c.notNull().unique().references('organizations.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('username', 'text', (c) => c.notNull().unique())
     .addColumn('about', 'text', (c) => c.notNull().defaultTo(''))
@@ -87,19 +87,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('actor_user_id', 'integer')
-    .addColumn('organisation_id', 'text')
+    .addColumn('organization_id', 'text')
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('subject', 'text')
     .addColumn('details', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('ip', 'text')
     .execute();
-  await db.schema.createIndex('audit_log_org_at').on('audit_log').columns(['organisation_id', 'at']).execute();
+  await db.schema.createIndex('audit_log_org_at').on('audit_log').columns(['organization_id', 'at']).execute();
 
   await db.schema
     .createTable('sessions')
     .addColumn('id_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('organisation_id', 'text', (c) => c.notNull())
+    .addColumn('organization_id', 'text', (c) => c.notNull())
     .addColumn('access_token', 'text', (c) => c.notNull())
     .addColumn('refresh_token', 'text')
     .addColumn('id_token', 'text')
@@ -127,16 +127,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('oidc_payloads_expires').on('oidc_payloads').column('expires_at').execute();
 
   await db.schema
-    .createTable('oidc_grant_organisations')
+    .createTable('oidc_grant_organizations')
     .addColumn('grant_id', 'text', (c) => c.primaryKey())
-    .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id'))
+    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'oidc_grant_organisations',
+    'oidc_grant_organizations',
     'oidc_payloads',
     'sessions',
     'audit_log',
@@ -145,7 +145,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'users',
     'roles',
     'merchants',
-    'organisations',
+    'organizations',
   ]) {
     await db.schema.dropTable(table).execute();
   }

@@ -10,13 +10,13 @@ export function listMerchantAccounts(db: Kysely<Database>, merchantId: number) {
     .execute();
 }
 
-/** Branches of an organisation with their wallet accounts. */
-export async function listChildBranches(db: Kysely<Database>, parentOrganisationId: string) {
+/** Branches of an organization with their wallet accounts. */
+export async function listChildBranches(db: Kysely<Database>, parentOrganizationId: string) {
   const branches = await db
-    .selectFrom('organisations as o')
-    .innerJoin('merchants as m', 'm.organisation_id', 'o.id')
-    .select(['m.id as merchant_id', 'o.id as organisation_id', 'm.name'])
-    .where('o.parent_id', '=', parentOrganisationId)
+    .selectFrom('organizations as o')
+    .innerJoin('merchants as m', 'm.organization_id', 'o.id')
+    .select(['m.id as merchant_id', 'o.id as organization_id', 'm.name'])
+    .where('o.parent_id', '=', parentOrganizationId)
     .orderBy('m.id')
     .execute();
   if (branches.length === 0) return [];

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '@lynk/contract/errors';
 import { requireIdentity } from '../../plugins/auth.ts';
 import { listChildBranches, listMerchantAccounts } from './repository.ts';
 
-/** The account back end (`/api/account`). Everything is scoped by the caller's organisation. */
+/** The account back end (`/api/account`). Everything is scoped by the caller's organization. */
 export async function accountRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance) {
       preHandler: requireIdentity,
       schema: {
         tags: ['account'],
-        summary: 'Branches of the signed-in organisation, with their accounts',
+        summary: 'Branches of the signed-in organization, with their accounts',
         response: { 200: childrenSchema, 401: apiErrorSchema },
       },
     },

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 export interface AuditEntry {
   actorUserId: number | null;
-  organisationId: string | null;
+  organizationId: string | null;
   action: string;
   subject?: string | null;
   details?: Record<string, unknown>;
@@ -15,7 +15,7 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
     .insertInto('audit_log')
     .values({
       actor_user_id: entry.actorUserId,
-      organisation_id: entry.organisationId,
+      organization_id: entry.organizationId,
       action: entry.action,
       subject: entry.subject ?? null,
       details: JSON.stringify(entry.details ?? {}),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import { messagePage, logoutPage } from './pages.ts';
-import { findGrantOrganisation, findMembership, findUserByAuthId } from './repository.ts';
+import { findGrantOrganization, findMembership, findUserByAuthId } from './repository.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -18,20 +18,20 @@ export interface ProviderOptions {
   secrets: Secrets;
 }
 
-/** The custom consent check: every authorization must be bound to one organisation by our interaction. */
-export const ORGANISATION_CHECK = 'lynk_organisation_unbound';
+/** The custom consent check: every authorization must be bound to one organization by our interaction. */
+export const ORGANIZATION_CHECK = 'lynk_organization_unbound';
 
 function interactions() {
   const { Check, base } = interactionPolicy;
   const policy = base();
-  // Tokens carry one organisation. Each authorization request goes through our (invisible) consent
+  // Tokens carry one organization. Each authorization request goes through our (invisible) consent
   // step, which checks the requested `organization` against the user's memberships and records it
-  // on a fresh grant; switching organisation is then just a new authorization (silent when the
+  // on a fresh grant; switching organization is then just a new authorization (silent when the
   // provider session is alive).
   policy.get('consent')!.checks.add(
-    new Check(ORGANISATION_CHECK, 'the organisation has not been confirmed for this request', (ctx) => {
-      const result = ctx.oidc.result as { lynkOrganisation?: string } | undefined;
-      return result?.lynkOrganisation ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    new Check(ORGANIZATION_CHECK, 'the organization has not been confirmed for this request', (ctx) => {
+      const result = ctx.oidc.result as { lynkOrganization?: string } | undefined;
+      return result?.lynkOrganization ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
     }),
   );
   return { policy, url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}` };
@@ -105,12 +105,12 @@ export function createProvider(options: ProviderOptions): Provider {
     expiresWithSession: async () => false,
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.grantId || !token.accountId) return undefined;
-      const organisationId = await findGrantOrganisation(db, token.grantId);
-      const membership = organisationId && (await findMembership(db, token.accountId, organisationId));
+      const organizationId = await findGrantOrganization(db, token.grantId);
+      const membership = organizationId && (await findMembership(db, token.accountId, organizationId));
       // A removed or deactivated membership stops new tokens (refreshes fail) at once.
       if (!membership) throw new errors.InvalidGrant('membership is no longer active');
       return {
-        org_id: membership.organisation_id,
+        org_id: membership.organization_id,
         merchant_id: membership.merchant_id,
         role: membership.role_name,
         role_id: membership.role_id,

@@ -15,7 +15,7 @@ export interface MembershipClaims {
   auth_id: string;
   email: string;
   display_name: string;
-  organisation_id: string;
+  organization_id: string;
   merchant_id: number;
   role_id: number;
   role_name: string;
@@ -43,14 +43,14 @@ function activeMemberships(db: Kysely<Database>) {
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('merchants as mer', 'mer.id', 'm.merchant_id')
-    .innerJoin('organisations as o', 'o.id', 'mer.organisation_id')
+    .innerJoin('organizations as o', 'o.id', 'mer.organization_id')
     .innerJoin('roles as r', 'r.id', 'm.role_id')
     .select([
       'u.id as user_id',
       'u.auth_id',
       'u.email',
       'u.display_name',
-      'o.id as organisation_id',
+      'o.id as organization_id',
       'mer.id as merchant_id',
       'r.id as role_id',
       'r.name as role_name',
@@ -61,21 +61,21 @@ function activeMemberships(db: Kysely<Database>) {
     .where('u.disabled', '=', false);
 }
 
-/** The user's active membership in one organisation, or undefined when they have none there. */
+/** The user's active membership in one organization, or undefined when they have none there. */
 export async function findMembership(
   db: Kysely<Database>,
   authId: string,
-  organisationId: string,
+  organizationId: string,
 ): Promise<MembershipClaims | undefined> {
   const row = await activeMemberships(db)
     .where('u.auth_id', '=', authId)
-    .where('o.id', '=', organisationId)
+    .where('o.id', '=', organizationId)
     .executeTakeFirst();
   return row && toClaims(row);
 }
 
 /**
- * The organisation a sign-in lands on when none is asked for: a top-level organisation first (the
+ * The organization a sign-in lands on when none is asked for: a top-level organization first (the
  * corporate view of a super admin), then the lowest merchant id.
  */
 export async function findDefaultMembership(
@@ -95,7 +95,7 @@ function toClaims(row: {
   auth_id: string;
   email: string;
   display_name: string;
-  organisation_id: string;
+  organization_id: string;
   merchant_id: number;
   role_id: number;
   role_name: string;
@@ -106,7 +106,7 @@ function toClaims(row: {
     auth_id: row.auth_id,
     email: row.email,
     display_name: row.display_name,
-    organisation_id: row.organisation_id,
+    organization_id: row.organization_id,
     merchant_id: row.merchant_id,
     role_id: row.role_id,
     role_name: row.role_name,
@@ -114,19 +114,19 @@ function toClaims(row: {
   };
 }
 
-export async function bindGrantToOrganisation(db: Kysely<Database>, grantId: string, organisationId: string) {
+export async function bindGrantToOrganization(db: Kysely<Database>, grantId: string, organizationId: string) {
   await db
-    .insertInto('oidc_grant_organisations')
-    .values({ grant_id: grantId, organisation_id: organisationId })
-    .onConflict((oc) => oc.column('grant_id').doUpdateSet({ organisation_id: organisationId }))
+    .insertInto('oidc_grant_organizations')
+    .values({ grant_id: grantId, organization_id: organizationId })
+    .onConflict((oc) => oc.column('grant_id').doUpdateSet({ organization_id: organizationId }))
     .execute();
 }
 
-export async function findGrantOrganisation(db: Kysely<Database>, grantId: string): Promise<string | undefined> {
+export async function findGrantOrganization(db: Kysely<Database>, grantId: string): Promise<string | undefined> {
   const row = await db
-    .selectFrom('oidc_grant_organisations')
-    .select('organisation_id')
+    .selectFrom('oidc_grant_organizations')
+    .select('organization_id')
     .where('grant_id', '=', grantId)
     .executeTakeFirst();
-  return row?.organisation_id;
+  return row?.organization_id;
 }

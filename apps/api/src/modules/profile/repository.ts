@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.ts';
 export function findMerchantProfile(db: Kysely<Database>, merchantId: number) {
   return db
     .selectFrom('merchants as m')
-    .innerJoin('organisations as o', 'o.id', 'm.organisation_id')
-    .leftJoin('organisations as parent', 'parent.id', 'o.parent_id')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .leftJoin('organizations as parent', 'parent.id', 'o.parent_id')
     .select((eb) => [
       'm.id',
       'm.name',
@@ -24,11 +24,11 @@ export function findMerchantProfile(db: Kysely<Database>, merchantId: number) {
       'm.qr_code',
       'm.low_balance_threshold',
       'm.low_balance_enabled',
-      'o.id as organisation_id',
+      'o.id as organization_id',
       'o.parent_id',
       'parent.name as parent_name',
       eb
-        .exists(eb.selectFrom('organisations as child').select('child.id').whereRef('child.parent_id', '=', 'o.id'))
+        .exists(eb.selectFrom('organizations as child').select('child.id').whereRef('child.parent_id', '=', 'o.id'))
         .as('has_children'),
     ])
     .where('m.id', '=', merchantId)

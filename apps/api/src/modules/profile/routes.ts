@@ -16,7 +16,7 @@ export async function profileRoutes(app: FastifyInstance) {
       preHandler: requireIdentity,
       schema: {
         tags: ['profile'],
-        summary: "The signed-in organisation's merchant profile",
+        summary: "The signed-in organization's merchant profile",
         response: { 200: merchantProfileSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
@@ -27,7 +27,7 @@ export async function profileRoutes(app: FastifyInstance) {
         id: row.id,
         merchant_id: row.id,
         name: row.name,
-        organization_id: row.organisation_id,
+        organization_id: row.organization_id,
         parent_org_id: row.parent_id,
         parent_name: row.parent_name,
         about: row.about,

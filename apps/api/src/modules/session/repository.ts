@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 export interface StoredSession {
   id_hash: string;
   user_id: number;
-  organisation_id: string;
+  organization_id: string;
   access_token: string;
   refresh_token: string | null;
   id_token: string | null;
@@ -23,7 +23,7 @@ export function findSession(db: Kysely<Database>, idHash: string): Promise<Store
     .select([
       'id_hash',
       'user_id',
-      'organisation_id',
+      'organization_id',
       'access_token',
       'refresh_token',
       'id_token',

@@ -77,7 +77,7 @@ export function createSessionService(options: SessionServiceOptions) {
     await insertSession(db, {
       id_hash: hashSessionId(sessionId),
       user_id: Number(identity.id),
-      organisation_id: identity.org_id,
+      organization_id: identity.org_id,
       access_token: tokens.access_token,
       refresh_token: tokens.refresh_token ?? null,
       id_token: tokens.id_token ?? null,
@@ -87,7 +87,7 @@ export function createSessionService(options: SessionServiceOptions) {
     });
     await recordAudit(db, {
       actorUserId: Number(identity.id),
-      organisationId: identity.org_id,
+      organizationId: identity.org_id,
       action: 'auth.session_started',
       subject: identity.authID,
       ip,
@@ -152,7 +152,7 @@ export function createSessionService(options: SessionServiceOptions) {
     await deleteSession(db, idHash);
     await recordAudit(db, {
       actorUserId: session.user_id,
-      organisationId: session.organisation_id,
+      organizationId: session.organization_id,
       action: 'auth.logout',
       ip,
     });

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { loadSecrets, type Secrets } from '../lib/secrets.ts';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  close(): Promise<void>;
+}
+
+/** A full app on a private copy of the migrated, seeded database. */
+export async function createTestApp(options: { jobs?: boolean } = {}): Promise<TestApp> {
+  const dump = await readFile(inject('seededDatabase'));
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
+  const config = loadConfig({ DATA_DIR: 'memory://', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const secrets = await loadSecrets('memory://');
+  const app = await buildApp({ config, database, secrets, jobs: options.jobs ?? false, logger: false, portalDir: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    database,
+    secrets,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A tiny cookie jar for following the sign-in redirects through `app.inject`. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      if (cookie.maxAge === 0 || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
+
+export interface FlowResult {
+  jar: CookieJar;
+  /** Where the redirects ended (a path on this site). */
+  finalLocation: string;
+  lastResponse: LightMyRequestResponse;
+}
+
+/** Follows redirects from `start` through the provider and back, as a browser would. */
+export async function follow(app: FastifyInstance, start: string, jar = new CookieJar(), first?: LightMyRequestResponse): Promise<FlowResult> {
+  let response = first ?? (await app.inject({ method: 'GET', url: start, headers: { cookie: jar.header() } }));
+  jar.store(response);
+  let location = start;
+  for (let hops = 0; hops < 12 && response.statusCode >= 300 && response.statusCode < 400; hops++) {
+    const next = new URL(String(response.headers.location), TEST_PUBLIC_URL);
+    location = next.pathname + next.search;
+    response = await app.inject({ method: 'GET', url: location, headers: { cookie: jar.header() } });
+    jar.store(response);
+  }
+  return { jar, finalLocation: location, lastResponse: response };
+}
+
+/** Signs in through the real authorization-code flow; returns the jar holding the session cookie. */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  options: { org?: string; returnTo?: string } = {},
+): Promise<FlowResult> {
+  const query = new URLSearchParams({ returnTo: options.returnTo ?? '/' });
+  if (options.org) query.set('org', options.org);
+  const toLoginPage = await follow(app, `/auth/login?${query}`);
+  const action = /action="([^"]+)"/.exec(toLoginPage.lastResponse.body)?.[1];
+  if (!action) throw new Error(`No sign-in form at ${toLoginPage.finalLocation}`);
+  const posted = await app.inject({
+    method: 'POST',
+    url: action,
+    headers: { cookie: toLoginPage.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password }).toString(),
+  });
+  return follow(app, action, toLoginPage.jar, posted);
+}

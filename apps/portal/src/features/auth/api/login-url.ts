@@ -1,0 +1,19 @@
+/**
+ * GET /auth/login?org=…&returnTo=…: a full-page navigation through the identity provider that
+ * comes back to `returnTo`. Also used to switch organisation: the provider already has a session,
+ * so it returns at once with tokens for the new organisation ("silent re-authorization").
+ */
+export const LOGIN_PATH = '/auth/login';
+
+/** Only same-origin paths may be sent as `returnTo` (no open redirect through the sign-in). */
+export function safeReturnTo(returnTo: string | undefined): string {
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\')) return '/';
+  return returnTo;
+}
+
+export function loginUrl({ org, returnTo }: { org?: string | null; returnTo?: string } = {}): string {
+  const params = new URLSearchParams();
+  if (org) params.set('org', org);
+  params.set('returnTo', safeReturnTo(returnTo));
+  return `${LOGIN_PATH}?${params.toString()}`;
+}

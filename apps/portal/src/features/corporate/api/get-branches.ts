@@ -1,0 +1,33 @@
+import { childrenSchema, type Branch } from '@lynk/contract/accounts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, isUnauthorized } from '@/lib/api-client';
+
+/** GET /api/account/v1/accounts/children: the branches of a parent organisation. */
+export const BRANCHES_PATH = '/api/account/v1/accounts/children';
+
+/** Spec section 7: "On failure an empty list" (a lost session still surfaces, to sign in again). */
+export async function getBranches({ signal }: { signal?: AbortSignal } = {}): Promise<Branch[]> {
+  try {
+    const { children } = await apiClient.get(BRANCHES_PATH, childrenSchema, { signal });
+    return children;
+  } catch (error) {
+    if (signal?.aborted || isUnauthorized(error)) throw error;
+    return [];
+  }
+}
+
+export function branchesQueryKey(orgId: string) {
+  return ['accounts', orgId, 'children'] as const;
+}
+
+export function branchesQueryOptions(orgId: string) {
+  return queryOptions({
+    queryKey: branchesQueryKey(orgId),
+    queryFn: ({ signal }) => getBranches({ signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useBranches(orgId: string) {
+  return useQuery(branchesQueryOptions(orgId));
+}

@@ -1,0 +1,34 @@
+import type { Branch } from '@lynk/contract/accounts';
+import { pathSegmentFromOrgId } from '@lynk/contract/session';
+import { Stack, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useNavigate } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader';
+import { useOrganisation } from '@/lib/organisation';
+import { AUTH_TEXTS, CORPORATE_TEXTS } from '@/lib/texts';
+import { useBranches } from '../api/get-branches';
+import { BranchAccountsTable } from './branch-accounts-table';
+
+/** The corporate dashboard's branch accounts; Launch opens the branch (a silent re-authorization). */
+export function BranchAccountsPane() {
+  const { orgId } = useOrganisation();
+  const branches = useBranches(orgId);
+  const navigate = useNavigate();
+  const headingId = useId();
+  const launch = (branch: Branch) => navigate(`/${pathSegmentFromOrgId(branch.organization_id)}`);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={3} id={headingId}>
+          {CORPORATE_TEXTS.branchAccounts}
+        </Title>
+        {branches.isPending ? (
+          <CenteredLoader label={AUTH_TEXTS.loading} />
+        ) : (
+          <BranchAccountsTable branches={branches.data ?? []} onLaunch={launch} labelledBy={headingId} />
+        )}
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { PaneSection } from '@/components/pane-section';
+import { RouteTabs } from '@/components/route-tabs';
+import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { useCan } from '@/lib/permissions';
+import { MENU_TEXTS, NOTIFICATION_TEXTS } from '@/lib/texts';
+import { NOTIFICATION_TABS, type NotificationTab } from '../tabs';
+
+/**
+ * Spec section 2, "Notifications": breadcrumb Dashboard > Notifications, the title
+ * "Notifications History", a Settings link, a back arrow to the wallet and the group tabs
+ * (shown with batch-payments read). The list arrives in a later issue.
+ */
+export function NotificationsPage() {
+  const { segment } = useOrganisation();
+  const paths = organisationPaths(segment);
+  const { pathname } = useLocation();
+  const withTabs = useCan('notificationTabs');
+  const current = pathname.split('/').filter(Boolean)[2] ?? null;
+  const active = NOTIFICATION_TABS.find((tab) => tab.value === current)?.value ?? null;
+
+  return (
+    <div data-testid="notifications-page">
+      <PageHeader
+        title={NOTIFICATION_TEXTS.title}
+        breadcrumbs={[{ label: MENU_TEXTS.dashboard, to: paths.mainWallet }, { label: NOTIFICATION_TEXTS.breadcrumb }]}
+        back={{ to: paths.mainWallet, label: NOTIFICATION_TEXTS.back }}
+        actions={
+          <Button
+            component={Link}
+            to={paths.notificationSettings}
+            variant="default"
+            leftSection={<IconSettings size={16} aria-hidden />}
+          >
+            {NOTIFICATION_TEXTS.settings}
+          </Button>
+        }
+      />
+      {withTabs ? (
+        <RouteTabs
+          label={NOTIFICATION_TEXTS.tabsLabel}
+          tabs={NOTIFICATION_TABS.map((tab) => ({ value: tab.value, label: tab.label, to: tab.value }))}
+          value={active}
+        >
+          <Outlet />
+        </RouteTabs>
+      ) : (
+        <Outlet />
+      )}
+    </div>
+  );
+}
+
+/** One group's pane; without the tabs' permission only "all" is available. */
+export function NotificationsTabRoute({ tab }: { tab: NotificationTab }) {
+  const withTabs = useCan('notificationTabs');
+  if (!withTabs && tab !== 'all') return <Navigate to="../all" replace />;
+  const label = NOTIFICATION_TABS.find((candidate) => candidate.value === tab)?.label ?? NOTIFICATION_TEXTS.all;
+  return <PaneSection title={label} testId={`notifications-pane-${tab}`} />;
+}

@@ -1,0 +1,15 @@
+import { NOTIFICATION_TEXTS } from '@/lib/texts';
+
+/** Spec section 2, "Notifications": tabs from the third path segment; a hyphen becomes an underscore for the group. */
+export const NOTIFICATION_TABS = [
+  { value: 'all', label: NOTIFICATION_TEXTS.all },
+  { value: 'transaction', label: NOTIFICATION_TEXTS.transaction },
+  { value: 'batch-payment', label: NOTIFICATION_TEXTS.batchPayment },
+] as const;
+
+export type NotificationTab = (typeof NOTIFICATION_TABS)[number]['value'];
+
+/** The list's group filter: `all` means no group; otherwise upper case with underscores. */
+export function notificationGroup(tab: NotificationTab): string | undefined {
+  return tab === 'all' ? undefined : tab.replace(/-/g, '_').toUpperCase();
+}

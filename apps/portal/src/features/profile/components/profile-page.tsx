@@ -1,0 +1,98 @@
+import type { MerchantProfile } from '@lynk/contract/profile';
+import type { SessionIdentity } from '@lynk/contract/session';
+import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { CenteredLoader } from '@/components/centered-loader';
+import { ErrorState } from '@/components/error-state';
+import { PageHeader } from '@/components/page-header';
+import { formatAddress, formatPhone, initials } from '@/lib/format';
+import { useOrganisation } from '@/lib/organisation';
+import { useRequiredSession } from '@/lib/session';
+import { AUTH_TEXTS, ERROR_TEXTS, PROFILE_TEXTS } from '@/lib/texts';
+import { useProfile } from '../api/get-profile';
+import classes from './profile-page.module.css';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" tt="uppercase" fw={600} c="dimmed" lts={0.4}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} mt={2} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function DetailsCard({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={3} size="h4" id={headingId} mb="md">
+        {title}
+      </Title>
+      <dl className={classes.fields}>{children}</dl>
+    </Card>
+  );
+}
+
+function orNotAvailable(value: string): string {
+  return value.trim() === '' ? PROFILE_TEXTS.notAvailable : value;
+}
+
+export function ProfileDetails({ profile, user }: { profile: MerchantProfile; user: SessionIdentity }) {
+  return (
+    <Stack gap="lg">
+      <Group gap="md" wrap="nowrap">
+        <Avatar size={56} radius="xl" color="lynk" variant="filled" aria-hidden>
+          {initials(profile.name)}
+        </Avatar>
+        <div>
+          <Text fw={700} size="lg">
+            {profile.name}
+          </Text>
+          {profile.category ? (
+            <Text size="sm" c="dimmed">
+              {profile.category}
+            </Text>
+          ) : null}
+        </div>
+      </Group>
+      <DetailsCard title={PROFILE_TEXTS.business}>
+        <Field label={PROFILE_TEXTS.merchant}>{profile.name}</Field>
+        <Field label={PROFILE_TEXTS.walletId}>{profile.username}</Field>
+        <Field label={PROFILE_TEXTS.organisationId}>{profile.organization_id}</Field>
+        <Field label={PROFILE_TEXTS.email}>{orNotAvailable(profile.email)}</Field>
+        <Field label={PROFILE_TEXTS.phone}>{orNotAvailable(formatPhone(profile.phone_number))}</Field>
+        <Field label={PROFILE_TEXTS.address}>{orNotAvailable(formatAddress(profile.address))}</Field>
+        <Field label={PROFILE_TEXTS.description}>{orNotAvailable(profile.description)}</Field>
+      </DetailsCard>
+      <DetailsCard title={PROFILE_TEXTS.user}>
+        <Field label={PROFILE_TEXTS.displayName}>{user.displayName}</Field>
+        <Field label={PROFILE_TEXTS.email}>{user.email}</Field>
+        <Field label={PROFILE_TEXTS.role}>{user.role}</Field>
+      </DetailsCard>
+    </Stack>
+  );
+}
+
+/** My Profile: the organisation's merchant profile and the signed-in user. */
+export function ProfilePage() {
+  const { orgId } = useOrganisation();
+  const user = useRequiredSession();
+  const profile = useProfile(orgId);
+
+  return (
+    <div data-testid="profile-page">
+      <PageHeader title={PROFILE_TEXTS.title} />
+      {profile.isPending ? (
+        <CenteredLoader label={AUTH_TEXTS.loading} />
+      ) : profile.isError ? (
+        <ErrorState message={ERROR_TEXTS.walletInfo} onRetry={() => void profile.refetch()} />
+      ) : (
+        <ProfileDetails profile={profile.data} user={user} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { WALLET_ROUTES } from '@lynk/contract/accounts';
+import { can, type GateKey } from '@lynk/contract/permissions';
+import { WALLET_TEXTS } from '@/lib/texts';
+
+/** The two wallets: the main wallet (route `lynk-wallet`) and JAM-DEX (route `jamdex-wallet`). */
+export type WalletKind = keyof typeof WALLET_ROUTES;
+
+export interface WalletTab {
+  /** The path segment after the wallet route, e.g. `orders`. */
+  value: string;
+  label: string;
+  gate: GateKey;
+}
+
+/** Spec section 2, "Tabs under the wallet route", gated as in section 6. Order is display order. */
+export const WALLET_TABS: Record<WalletKind, readonly WalletTab[]> = {
+  main: [
+    { value: 'orders', label: WALLET_TEXTS.orders, gate: 'ordersTab' },
+    { value: 'transfers-history', label: WALLET_TEXTS.transfersHistory, gate: 'transfersHistoryTab' },
+    { value: 'refunds', label: WALLET_TEXTS.refunds, gate: 'refundsTab' },
+    { value: 'payment-history', label: WALLET_TEXTS.paymentHistory, gate: 'paymentHistoryTab' },
+  ],
+  cbdc: [
+    { value: 'payments', label: WALLET_TEXTS.payments, gate: 'paymentsTab' },
+    { value: 'transfers-history', label: WALLET_TEXTS.transfersHistory, gate: 'transfersHistoryTab' },
+  ],
+};
+
+export function allowedWalletTabs(
+  wallet: WalletKind,
+  permissions: readonly string[],
+  role: string | null | undefined,
+): WalletTab[] {
+  return WALLET_TABS[wallet].filter((tab) => can(permissions, role, tab.gate));
+}
+
+/** The tab segment of a wallet path (`/1001/lynk-wallet/orders/...` → `orders`). */
+export function walletTabFromPath(pathname: string, wallet: WalletKind): string | null {
+  const segments = pathname.split('/').filter(Boolean);
+  const at = segments.indexOf(WALLET_ROUTES[wallet]);
+  return at === -1 ? null : (segments[at + 1] ?? null);
+}

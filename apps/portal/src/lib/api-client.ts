@@ -1,0 +1,146 @@
+import { apiErrorSchema } from '@lynk/contract/errors';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@lynk/contract/session';
+import type { ZodType } from 'zod';
+
+/**
+ * The one way the portal talks to the server. Same origin, the session travels in an HttpOnly
+ * cookie (the browser never holds a token), unsafe methods carry the CSRF header, and every
+ * response is parsed with the contract schema of its endpoint.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Codes the client itself produces (the server's codes come from its `{ code, message }` body). */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+  http: 'HTTP_ERROR',
+} as const;
+
+export class ApiRequestError extends Error {
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(init: { status: number; code: string; message: string; details?: unknown; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiRequestError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return isApiRequestError(error) && error.status === 401;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Appended as a query string; `null` and `undefined` values are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+}
+
+export interface RequestWithBodyOptions extends RequestOptions {
+  body?: unknown;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toRequestError(status: number, statusText: string, body: unknown): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiRequestError({ status, ...parsed.data });
+  }
+  return new ApiRequestError({
+    status,
+    code: CLIENT_ERROR_CODES.http,
+    message: statusText || `Request failed with status ${status}`,
+    details: body,
+  });
+}
+
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  schema: ZodType<T>,
+  options: RequestWithBodyOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (UNSAFE_METHODS.has(method)) headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
+  const init: RequestInit = { method, credentials: 'same-origin', headers };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), init);
+  } catch (error) {
+    // An abort is not a failure of the server: let callers (TanStack Query) see it as it is.
+    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    throw new ApiRequestError({
+      status: 0,
+      code: CLIENT_ERROR_CODES.network,
+      message: 'The server could not be reached.',
+      cause: error,
+    });
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) throw toRequestError(response.status, response.statusText, body);
+
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiRequestError({
+      status: response.status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: `Unexpected response from ${path}`,
+      details: parsed.error.issues,
+    });
+  }
+  return parsed.data;
+}
+
+export const apiClient = {
+  get: <T>(path: string, schema: ZodType<T>, options?: RequestOptions) => apiRequest('GET', path, schema, options),
+  post: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
+    apiRequest('POST', path, schema, options),
+  put: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
+    apiRequest('PUT', path, schema, options),
+  patch: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
+    apiRequest('PATCH', path, schema, options),
+  delete: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
+    apiRequest('DELETE', path, schema, options),
+};

@@ -1,0 +1,153 @@
+/**
+ * User-facing texts of the portal shell, copied from the product spec (portal-spec.md). They live
+ * here until the contract's message catalogue (`@lynk/contract/messages`) exists; then this file
+ * points at it. Components never retype these strings.
+ *
+ * Texts marked "not in the spec" are the shell's own wording where the spec shows none.
+ */
+
+export const AUTH_TEXTS = {
+  loading: 'Loading...',
+  redirecting: 'Redirecting...',
+  /** Spec section 8: "Authentication". */
+  notAuthenticated: 'User not authenticated',
+  /** Not in the spec: the session could not be read for another reason than a missing sign-in. */
+  sessionUnavailable: 'We could not check your sign-in right now. Please try again.',
+} as const;
+
+export const ACCESS_DENIED_TEXT = "You don't have permissions to view this page.";
+
+export const NOT_FOUND_TEXTS = {
+  title: "Looks like you're lost.",
+  backToDashboard: 'Go back to the Dashboard',
+  backToLogin: 'Go back to the Login',
+  /** Not in the spec: a line under the heading. */
+  body: "The page you are looking for doesn't exist or you don't have access to it.",
+} as const;
+
+export const BUILDING_TEXT = 'Building!';
+
+export const LOGOUT_TEXTS = {
+  modalKey: 'logout-user',
+  title: 'Are you sure you want to log out?',
+  body: 'You will not be able to access the dashboard after logging out.',
+  cancel: 'Cancel',
+  confirm: 'Logout',
+  /** Not in the spec: the logout call failed. */
+  failed: 'We could not log you out. Please try again.',
+} as const;
+
+export const MENU_TEXTS = {
+  myProfile: 'My Profile',
+  staff: 'Staff',
+  customerSupport: 'Customer Support',
+  logout: 'Logout',
+  notifications: 'Notifications',
+  dashboard: 'Dashboard',
+  myWallets: 'My wallets',
+  quickAccess: 'Quick Access',
+  jamdexQuickAccess: 'JAM-DEX Quick Access',
+  myAccount: 'My Account',
+  mainWallet: 'Main wallet',
+  jamdex: 'JAM-DEX',
+  /** Not in the spec: accessible names of header controls. */
+  toggleNavigation: 'Toggle navigation',
+  profileMenu: 'Profile menu',
+  walletSwitch: 'Wallet',
+  home: 'Lynk Merchant Portal home',
+  sideMenu: 'Side menu',
+  skipToContent: 'Skip to main content',
+  corporate: 'Corporate',
+  branchAccounts: 'Branch Accounts',
+} as const;
+
+export const WALLET_TEXTS = {
+  mainWalletTitle: 'Main wallet',
+  jamdexWalletTitle: 'JAM-DEX wallet',
+  tabsLabel: 'Wallet sections',
+  previousTabs: 'Previous tabs',
+  nextTabs: 'Next tabs',
+  orders: 'Orders',
+  payments: 'Payments',
+  transfersHistory: 'Transfers History',
+  refunds: 'Refunds',
+  paymentHistory: 'Payment History',
+  reviewBatch: 'Review Batch',
+} as const;
+
+export const TABLE_TEXTS = {
+  emptyTitle: "We're coming up empty",
+  emptyBody: 'Sorry, we have not found anything to return at this point.',
+  noTransactions: 'No transactions yet',
+  noStaff: 'No staff is loaded',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+} as const;
+
+/** Table footer: "Showing a-b of n entries". */
+export function showingEntries(from: number, to: number, total: number): string {
+  return `Showing ${from}-${to} of ${total} entries`;
+}
+
+export const CORPORATE_TEXTS = {
+  branchAccounts: 'Branch Accounts',
+  merchantId: 'Merchant ID',
+  name: 'Name',
+  organisationId: 'Organisation ID',
+  launch: 'Launch',
+  actions: 'Actions',
+  tabsLabel: 'Corporate sections',
+} as const;
+
+export const STAFF_TEXTS = {
+  title: 'Staff',
+  back: 'Back',
+} as const;
+
+export const NOTIFICATION_TEXTS = {
+  title: 'Notifications History',
+  breadcrumb: 'Notifications',
+  settings: 'Settings',
+  settingsTitle: 'Notification Settings',
+  tabsLabel: 'Notification groups',
+  all: 'All',
+  transaction: 'Transaction',
+  batchPayment: 'Batch Payment',
+  back: 'Back',
+} as const;
+
+export const PROFILE_TEXTS = {
+  title: 'My Profile',
+  business: 'Business details',
+  merchant: 'Merchant',
+  walletId: 'Wallet ID',
+  organisationId: 'Organisation ID',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  category: 'Category',
+  description: 'Description',
+  /** Spec section 3: description shows "N/A" if empty. */
+  notAvailable: 'N/A',
+  user: 'Your account',
+  displayName: 'Display name',
+  role: 'Role',
+} as const;
+
+export const SUPPORT_TEXTS = {
+  title: 'Customer Support',
+  intro:
+    'Need help with your merchant account, a payment or a refund? Our support team is here to help. Send us an email with your merchant name and, where it applies, the order or transfer ID, and we will get back to you.',
+  emailLabel: 'Email',
+  email: 'support@lynk.us',
+} as const;
+
+export const ERROR_TEXTS = {
+  /** Spec section 8: "Wallet info failure". */
+  walletInfo: 'We are having some technical issues recovering your wallet information. Please, try again later.',
+  /** Not in the spec. */
+  tryAgain: 'Try again',
+  /** Not in the spec: an unexpected error in a page. */
+  unexpected: 'Something went wrong while showing this page.',
+  reload: 'Reload the page',
+} as const;
