@@ -1,0 +1,50 @@
+import { isSuperAdminRole } from '@lynk/contract/permissions';
+import { pathSegmentFromOrgId } from '@lynk/contract/session';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader';
+import { hasCbdcAccount, useAccounts } from '@/features/accounts/api/get-accounts';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { OrganisationProvider, type Organisation } from '@/lib/organisation';
+import { useRequiredSession } from '@/lib/session';
+import { AUTH_TEXTS, ERROR_TEXTS } from '@/lib/texts';
+
+const WALLET_INFO_TOAST = 'wallet-info-error';
+
+/**
+ * Loads the session organisation's profile and accounts before any page shows (a loader while
+ * they load), then provides them to the layout and the pages.
+ */
+export function OrganisationScope() {
+  const session = useRequiredSession();
+  const orgId = session.org_id;
+  const profile = useProfile(orgId);
+  const accounts = useAccounts(orgId);
+
+  // Without accounts the portal still works (no JAM-DEX); the user is told once.
+  useEffect(() => {
+    if (!accounts.isError) return;
+    notifications.show({ id: WALLET_INFO_TOAST, color: 'red', message: ERROR_TEXTS.walletInfo, autoClose: 6000 });
+  }, [accounts.isError]);
+
+  if (profile.isPending || accounts.isPending) return <CenteredLoader fullPage label={AUTH_TEXTS.loading} />;
+
+  const accountList = accounts.data ?? [];
+  const profileData = profile.data ?? null;
+  const organisation: Organisation = {
+    orgId,
+    segment: pathSegmentFromOrgId(orgId),
+    profile: profileData,
+    accounts: accountList,
+    hasCbdc: hasCbdcAccount(accountList),
+    corporate:
+      isSuperAdminRole(session.role) && profileData !== null && profileData.has_children && !profileData.parent_org_id,
+  };
+
+  return (
+    <OrganisationProvider value={organisation}>
+      <Outlet />
+    </OrganisationProvider>
+  );
+}

@@ -1,0 +1,13 @@
+/** The demo sign-ins seeded on first start (see the README). */
+export const DEMO_PASSWORD = 'LynkDemo!2026';
+
+export const USERS = {
+  superAdmin: 'superadmin@bluemountain.example',
+  admin: 'admin.kingston@bluemountain.example',
+  manager: 'manager.kingston@bluemountain.example',
+  cashier: 'cashier.kingston@bluemountain.example',
+  cashierOchoRios: 'cashier.ochorios@bluemountain.example',
+  adminMontego: 'admin.montego@bluemountain.example',
+  managerMontego: 'manager.montego@bluemountain.example',
+  noAccess: 'noaccess@bluemountain.example',
+} as const;

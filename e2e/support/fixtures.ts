@@ -1,0 +1,22 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo-users.ts';
+
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+/** Signs in through the real sign-in page, starting from a protected path as a user would. */
+export async function signInAs(page: Page, email: string, startPath = '/') {
+  await page.goto(startPath);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Keeps a full-page screenshot of a journey's end state in e2e/screenshots. */
+export async function keepScreenshot(page: Page, name: string) {
+  await mkdir(screenshots, { recursive: true });
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+}
