@@ -1,17 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { HardNavigateProvider, type HardNavigate } from '@/lib/hard-navigate';
-import { contextModals } from './modals';
+import { lazyPage } from './lazy-page';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
+const OverlayHosts = lazyPage(() => import('./overlay-hosts').then((module) => module.OverlayHosts));
+
 /**
  * Everything around the router: theme, server-state cache, the full-page navigation used for
- * sign-in and logout, the modal host and the toast host. Tests pass `env="test"` (no transitions
- * or portals), their own query client and a recording `hardNavigate`.
+ * sign-in and logout, and the modal and toast hosts. Tests pass `env="test"` (no transitions or
+ * portals), their own query client and a recording `hardNavigate`.
  */
 export function AppProvider({
   children,
@@ -26,16 +26,18 @@ export function AppProvider({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
       <QueryClientProvider client={client}>
         <HardNavigateProvider navigate={hardNavigate}>
-          <ModalsProvider
-            modals={contextModals}
-            modalProps={{ closeButtonProps: { 'aria-label': 'Close' } }}
-          >
-            <Notifications position="top-right" zIndex={1000} />
-            {children}
-          </ModalsProvider>
+          {children}
+          <Suspense fallback={null}>
+            <OverlayHosts />
+          </Suspense>
         </HardNavigateProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -43,7 +43,14 @@ export function PageHeader({
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
           {back ? (
-            <ActionIcon component={Link} to={back.to} variant="subtle" color="gray" size="lg" aria-label={back.label}>
+            <ActionIcon
+              component={Link}
+              to={back.to}
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={back.label}
+            >
               <IconArrowLeft size={20} aria-hidden />
             </ActionIcon>
           ) : null}

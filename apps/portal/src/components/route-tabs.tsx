@@ -51,7 +51,8 @@ export function RouteTabs({
   const visible = paged ? tabs.slice(page * SMARTPHONE_PAGE_SIZE, (page + 1) * SMARTPHONE_PAGE_SIZE) : tabs;
   const showPanel = value !== null && activeIndex !== -1;
 
-  const goTo = (next: number) => setBrowsed({ forValue: value, page: Math.min(Math.max(next, 0), pageCount - 1) });
+  const goTo = (next: number) =>
+    setBrowsed({ forValue: value, page: Math.min(Math.max(next, 0), pageCount - 1) });
 
   return (
     <Tabs value={showPanel ? value : null} keepMounted={false} className={classes.root}>

@@ -109,7 +109,8 @@ export async function apiRequest<T>(
     response = await fetch(buildUrl(path, options.query), init);
   } catch (error) {
     // An abort is not a failure of the server: let callers (TanStack Query) see it as it is.
-    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError'))
+      throw error;
     throw new ApiRequestError({
       status: 0,
       code: CLIENT_ERROR_CODES.network,
@@ -134,7 +135,8 @@ export async function apiRequest<T>(
 }
 
 export const apiClient = {
-  get: <T>(path: string, schema: ZodType<T>, options?: RequestOptions) => apiRequest('GET', path, schema, options),
+  get: <T>(path: string, schema: ZodType<T>, options?: RequestOptions) =>
+    apiRequest('GET', path, schema, options),
   post: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
     apiRequest('POST', path, schema, options),
   put: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>

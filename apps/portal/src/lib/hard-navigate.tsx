@@ -11,7 +11,13 @@ const assignLocation: HardNavigate = (url) => window.location.assign(url);
 
 const HardNavigateContext = createContext<HardNavigate>(assignLocation);
 
-export function HardNavigateProvider({ navigate, children }: { navigate?: HardNavigate; children: ReactNode }) {
+export function HardNavigateProvider({
+  navigate,
+  children,
+}: {
+  navigate?: HardNavigate;
+  children: ReactNode;
+}) {
   return <HardNavigateContext value={navigate ?? assignLocation}>{children}</HardNavigateContext>;
 }
 

@@ -37,6 +37,14 @@ export function useGateCheck(): (gate: GateKey | undefined) => boolean {
   return (gate) => gate === undefined || can(permissions, role, gate);
 }
 
-export function Can({ gate, children, fallback = null }: { gate: GateKey; children: ReactNode; fallback?: ReactNode }) {
+export function Can({
+  gate,
+  children,
+  fallback = null,
+}: {
+  gate: GateKey;
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   return useCan(gate) ? children : fallback;
 }

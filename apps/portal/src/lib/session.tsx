@@ -7,7 +7,13 @@ import { createContext, use, type ReactNode } from 'react';
  */
 const SessionContext = createContext<SessionIdentity | null>(null);
 
-export function SessionProvider({ session, children }: { session: SessionIdentity | null; children: ReactNode }) {
+export function SessionProvider({
+  session,
+  children,
+}: {
+  session: SessionIdentity | null;
+  children: ReactNode;
+}) {
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

@@ -144,7 +144,8 @@ export const SUPPORT_TEXTS = {
 
 export const ERROR_TEXTS = {
   /** Spec section 8: "Wallet info failure". */
-  walletInfo: 'We are having some technical issues recovering your wallet information. Please, try again later.',
+  walletInfo:
+    'We are having some technical issues recovering your wallet information. Please, try again later.',
   /** Not in the spec. */
   tryAgain: 'Try again',
   /** Not in the spec: an unexpected error in a page. */

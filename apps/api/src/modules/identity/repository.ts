@@ -55,7 +55,6 @@ function activeMemberships(db: Kysely<Database>) {
       'r.id as role_id',
       'r.name as role_name',
       'r.permissions',
-      'o.parent_id',
     ])
     .where('m.active', '=', true)
     .where('u.disabled', '=', false);
@@ -67,11 +66,10 @@ export async function findMembership(
   authId: string,
   organizationId: string,
 ): Promise<MembershipClaims | undefined> {
-  const row = await activeMemberships(db)
+  return activeMemberships(db)
     .where('u.auth_id', '=', authId)
     .where('o.id', '=', organizationId)
     .executeTakeFirst();
-  return row && toClaims(row);
 }
 
 /**
@@ -82,36 +80,11 @@ export async function findDefaultMembership(
   db: Kysely<Database>,
   authId: string,
 ): Promise<MembershipClaims | undefined> {
-  const row = await activeMemberships(db)
+  return activeMemberships(db)
     .where('u.auth_id', '=', authId)
     .orderBy(sql`o.parent_id is null`, 'desc')
     .orderBy('mer.id')
     .executeTakeFirst();
-  return row && toClaims(row);
-}
-
-function toClaims(row: {
-  user_id: number;
-  auth_id: string;
-  email: string;
-  display_name: string;
-  organization_id: string;
-  merchant_id: number;
-  role_id: number;
-  role_name: string;
-  permissions: string[];
-}): MembershipClaims {
-  return {
-    user_id: row.user_id,
-    auth_id: row.auth_id,
-    email: row.email,
-    display_name: row.display_name,
-    organization_id: row.organization_id,
-    merchant_id: row.merchant_id,
-    role_id: row.role_id,
-    role_name: row.role_name,
-    permissions: row.permissions,
-  };
 }
 
 export async function bindGrantToOrganization(db: Kysely<Database>, grantId: string, organizationId: string) {

@@ -1,17 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SessionsTable } from '../../db/schema.ts';
 
-export interface StoredSession {
-  id_hash: string;
-  user_id: number;
-  organization_id: string;
-  access_token: string;
-  refresh_token: string | null;
-  id_token: string | null;
-  access_expires_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-}
+export type StoredSession = Omit<Selectable<SessionsTable>, 'created_at'>;
 
 export async function insertSession(db: Kysely<Database>, session: StoredSession): Promise<void> {
   await db.insertInto('sessions').values(session).execute();

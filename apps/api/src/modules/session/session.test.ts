@@ -1,4 +1,4 @@
-import { importJWK, SignJWT, type JWK } from 'jose';
+import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@lynk/contract/session';
 import { createTestApp, signIn, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';

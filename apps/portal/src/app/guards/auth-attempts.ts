@@ -58,5 +58,10 @@ export function clearAuthAttempt(): void {
 /** True when we just came back from the same kind of trip for the same organisation. */
 export function isRecentAttempt(kind: AuthAttemptKind, org: string | null, now = Date.now()): boolean {
   const attempt = readAuthAttempt();
-  return attempt !== null && attempt.kind === kind && attempt.org === org && now - attempt.at < ATTEMPT_WINDOW_MS[kind];
+  return (
+    attempt !== null &&
+    attempt.kind === kind &&
+    attempt.org === org &&
+    now - attempt.at < ATTEMPT_WINDOW_MS[kind]
+  );
 }

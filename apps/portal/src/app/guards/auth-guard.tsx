@@ -11,6 +11,7 @@ import { useHardNavigate } from '@/lib/hard-navigate';
 import { organisationFromLocation } from '@/lib/location-org';
 import { SessionProvider } from '@/lib/session';
 import { AUTH_TEXTS } from '@/lib/texts';
+import { loadAppLayout } from '../layout/lazy-app-layout';
 import { clearAuthAttempt, isRecentAttempt, recordAuthAttempt, type AuthAttemptKind } from './auth-attempts';
 
 /**
@@ -24,6 +25,11 @@ export function AuthGuard() {
   const navigate = useNavigate();
   const hardNavigate = useHardNavigate();
   const session = useSession();
+
+  // The layout is its own chunk: fetch it while the session loads instead of after.
+  useEffect(() => {
+    void loadAppLayout();
+  }, []);
 
   const pathOrg = organisationFromLocation(location.pathname, location.search);
   const returnTo = `${location.pathname}${location.search}`;

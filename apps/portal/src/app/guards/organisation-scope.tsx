@@ -1,7 +1,7 @@
 import { isSuperAdminRole } from '@lynk/contract/permissions';
 import { pathSegmentFromOrgId } from '@lynk/contract/session';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader';
 import { hasCbdcAccount, useAccounts } from '@/features/accounts/api/get-accounts';
@@ -25,7 +25,12 @@ export function OrganisationScope() {
   // Without accounts the portal still works (no JAM-DEX); the user is told once.
   useEffect(() => {
     if (!accounts.isError) return;
-    notifications.show({ id: WALLET_INFO_TOAST, color: 'red', message: ERROR_TEXTS.walletInfo, autoClose: 6000 });
+    notifications.show({
+      id: WALLET_INFO_TOAST,
+      color: 'red',
+      message: ERROR_TEXTS.walletInfo,
+      autoClose: 6000,
+    });
   }, [accounts.isError]);
 
   if (profile.isPending || accounts.isPending) return <CenteredLoader fullPage label={AUTH_TEXTS.loading} />;
@@ -39,12 +44,17 @@ export function OrganisationScope() {
     accounts: accountList,
     hasCbdc: hasCbdcAccount(accountList),
     corporate:
-      isSuperAdminRole(session.role) && profileData !== null && profileData.has_children && !profileData.parent_org_id,
+      isSuperAdminRole(session.role) &&
+      profileData !== null &&
+      profileData.has_children &&
+      !profileData.parent_org_id,
   };
 
   return (
     <OrganisationProvider value={organisation}>
-      <Outlet />
+      <Suspense fallback={<CenteredLoader fullPage label={AUTH_TEXTS.loading} />}>
+        <Outlet />
+      </Suspense>
     </OrganisationProvider>
   );
 }

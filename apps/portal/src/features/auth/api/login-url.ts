@@ -7,7 +7,8 @@ export const LOGIN_PATH = '/auth/login';
 
 /** Only same-origin paths may be sent as `returnTo` (no open redirect through the sign-in). */
 export function safeReturnTo(returnTo: string | undefined): string {
-  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\')) return '/';
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\'))
+    return '/';
   return returnTo;
 }
 

@@ -65,7 +65,12 @@ export function BranchAccountsTable({
           p={0}
           m={0}
           aria-labelledby={labelledBy}
-          style={{ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }}
+          style={{
+            listStyle: 'none',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 'var(--mantine-spacing-sm)',
+          }}
         >
           {rows.map((branch) => (
             <Card key={branch.organization_id} component="li" withBorder radius="md" padding="md">

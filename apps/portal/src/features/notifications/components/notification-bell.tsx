@@ -9,7 +9,15 @@ import { MENU_TEXTS } from '@/lib/texts';
  */
 export function NotificationBell({ to }: { to: string }) {
   return (
-    <ActionIcon component={Link} to={to} variant="subtle" color="gray" size="lg" radius="xl" aria-label={MENU_TEXTS.notifications}>
+    <ActionIcon
+      component={Link}
+      to={to}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      radius="xl"
+      aria-label={MENU_TEXTS.notifications}
+    >
       <IconBell size={20} stroke={1.8} aria-hidden />
     </ActionIcon>
   );

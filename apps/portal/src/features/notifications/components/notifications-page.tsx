@@ -26,7 +26,10 @@ export function NotificationsPage() {
     <div data-testid="notifications-page">
       <PageHeader
         title={NOTIFICATION_TEXTS.title}
-        breadcrumbs={[{ label: MENU_TEXTS.dashboard, to: paths.mainWallet }, { label: NOTIFICATION_TEXTS.breadcrumb }]}
+        breadcrumbs={[
+          { label: MENU_TEXTS.dashboard, to: paths.mainWallet },
+          { label: NOTIFICATION_TEXTS.breadcrumb },
+        ]}
         back={{ to: paths.mainWallet, label: NOTIFICATION_TEXTS.back }}
         actions={
           <Button
@@ -58,6 +61,7 @@ export function NotificationsPage() {
 export function NotificationsTabRoute({ tab }: { tab: NotificationTab }) {
   const withTabs = useCan('notificationTabs');
   if (!withTabs && tab !== 'all') return <Navigate to="../all" replace />;
-  const label = NOTIFICATION_TABS.find((candidate) => candidate.value === tab)?.label ?? NOTIFICATION_TEXTS.all;
+  const label =
+    NOTIFICATION_TABS.find((candidate) => candidate.value === tab)?.label ?? NOTIFICATION_TEXTS.all;
   return <PaneSection title={label} testId={`notifications-pane-${tab}`} />;
 }

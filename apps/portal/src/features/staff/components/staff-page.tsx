@@ -45,7 +45,11 @@ export function StaffPage({ context }: { context: StaffPageContext }) {
 
   return (
     <div data-testid="staff-page">
-      <PageHeader title={STAFF_TEXTS.title} breadcrumbs={breadcrumbs} back={{ to: backTo, label: STAFF_TEXTS.back }} />
+      <PageHeader
+        title={STAFF_TEXTS.title}
+        breadcrumbs={breadcrumbs}
+        back={{ to: backTo, label: STAFF_TEXTS.back }}
+      />
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { Anchor, Burger, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { LynkLogo } from '@/components/lynk-logo';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { organisationPaths, useIsCorporateView, useOrganisation } from '@/lib/organisation';
+import { MENU_TEXTS } from '@/lib/texts';
+import { ProfileMenu } from './profile-menu';
+import { WalletToggle } from './wallet-toggle';
+
+export const SIDE_MENU_ID = 'side-menu';
+
+/** Top bar: menu toggle, logo, wallet switch (with JAM-DEX, not in the corporate view), bell and profile menu. */
+export function AppHeader({
+  mobileMenuOpened,
+  desktopMenuOpened,
+  onToggleMobileMenu,
+  onToggleDesktopMenu,
+}: {
+  mobileMenuOpened: boolean;
+  desktopMenuOpened: boolean;
+  onToggleMobileMenu: () => void;
+  onToggleDesktopMenu: () => void;
+}) {
+  const { segment, hasCbdc } = useOrganisation();
+  const corporateView = useIsCorporateView();
+  const paths = organisationPaths(segment);
+
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={mobileMenuOpened}
+          onClick={onToggleMobileMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={MENU_TEXTS.toggleNavigation}
+          aria-expanded={mobileMenuOpened}
+          aria-controls={SIDE_MENU_ID}
+        />
+        <Burger
+          opened={desktopMenuOpened}
+          onClick={onToggleDesktopMenu}
+          visibleFrom="sm"
+          size="sm"
+          aria-label={MENU_TEXTS.toggleNavigation}
+          aria-expanded={desktopMenuOpened}
+          aria-controls={SIDE_MENU_ID}
+        />
+        <Anchor component={Link} to="/" aria-label={MENU_TEXTS.home} display="flex" underline="never">
+          <LynkLogo height={30} />
+        </Anchor>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {hasCbdc && !corporateView ? <WalletToggle visibleFrom="sm" mr="xs" /> : null}
+        <NotificationBell to={paths.notifications} />
+        <ProfileMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,81 @@
+import { AppShell, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AccessDenied } from '@/components/access-denied';
+import { BranchHeading } from '@/components/branch-heading';
+import { CenteredLoader } from '@/components/centered-loader';
+import { ErrorState } from '@/components/error-state';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { useOrganisation } from '@/lib/organisation';
+import { usePermissions } from '@/lib/permissions';
+import { AUTH_TEXTS, ERROR_TEXTS, MENU_TEXTS } from '@/lib/texts';
+import { AppHeader, SIDE_MENU_ID } from './app-header';
+import { SideMenu } from './side-menu';
+import classes from './app-layout.module.css';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The signed-in frame: top bar, side menu (a drawer on smartphones, collapsible on desktop) and the
+ * page. The branch name heads every page except "/"; a user without any permission sees Access
+ * Denied instead of page content.
+ */
+export function AppLayout() {
+  const [mobileMenuOpened, mobileMenu] = useDisclosure(false);
+  const [desktopMenuOpened, desktopMenu] = useDisclosure(true);
+  const { pathname } = useLocation();
+  const { permissions } = usePermissions();
+  const { orgId, profile } = useOrganisation();
+  const profileQuery = useProfile(orgId);
+  const noPermissions = permissions.length === 0;
+
+  let content;
+  if (noPermissions) {
+    content = <AccessDenied />;
+  } else if (!profile) {
+    content = <ErrorState message={ERROR_TEXTS.walletInfo} onRetry={() => void profileQuery.refetch()} />;
+  } else {
+    content = (
+      <Suspense fallback={<CenteredLoader label={AUTH_TEXTS.loading} />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+
+  return (
+    <>
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>
+        {MENU_TEXTS.skipToContent}
+      </a>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{
+          width: { base: 280, md: 272 },
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileMenuOpened, desktop: !desktopMenuOpened },
+        }}
+        padding={{ base: 'md', sm: 'xl' }}
+        classNames={{ header: classes.header, navbar: classes.navbar, main: classes.main }}
+      >
+        <AppShell.Header>
+          <AppHeader
+            mobileMenuOpened={mobileMenuOpened}
+            desktopMenuOpened={desktopMenuOpened}
+            onToggleMobileMenu={mobileMenu.toggle}
+            onToggleDesktopMenu={desktopMenu.toggle}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar id={SIDE_MENU_ID} aria-label={MENU_TEXTS.sideMenu}>
+          <SideMenu onNavigate={mobileMenu.close} />
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <Container size="xl" px={0}>
+            {pathname !== '/' && profile ? <BranchHeading name={profile.name} /> : null}
+            {content}
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </>
+  );
+}

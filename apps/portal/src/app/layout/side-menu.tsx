@@ -1,0 +1,166 @@
+import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconBell,
+  IconBuildingBank,
+  IconCoin,
+  IconHeadset,
+  IconHistory,
+  IconLayoutDashboard,
+  IconLogout,
+  IconReceipt,
+  IconReceiptRefund,
+  IconUser,
+  IconUsers,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { openLogoutModal } from '@/features/auth/components/logout-modal';
+import { WALLET_TABS, type WalletKind } from '@/features/wallet/tabs';
+import { organisationPaths, useIsCorporateView, useOrganisation } from '@/lib/organisation';
+import { useCan, useGateCheck } from '@/lib/permissions';
+import { MENU_TEXTS } from '@/lib/texts';
+
+interface MenuLink {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** Active only on this exact path (otherwise also on the pages below it). */
+  exact?: boolean;
+}
+
+const TAB_ICONS: Record<string, Icon> = {
+  orders: IconReceipt,
+  payments: IconCoin,
+  'transfers-history': IconArrowsExchange,
+  refunds: IconReceiptRefund,
+  'payment-history': IconHistory,
+};
+
+function isActive(pathname: string, link: MenuLink): boolean {
+  if (link.exact) return pathname === link.to;
+  return pathname === link.to || pathname.startsWith(`${link.to}/`);
+}
+
+function MenuSection({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Box role="group" aria-labelledby={titleId} mb="lg">
+      <Text id={titleId} size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.6} px="sm" mb={6}>
+        {title}
+      </Text>
+      <Stack gap={2}>{children}</Stack>
+    </Box>
+  );
+}
+
+function MenuLinks({ links, onNavigate }: { links: readonly MenuLink[]; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return links.map((link) => {
+    const active = isActive(pathname, link);
+    const LinkIcon = link.icon;
+    return (
+      <NavLink
+        key={link.to}
+        component={Link}
+        to={link.to}
+        label={link.label}
+        leftSection={<LinkIcon size={18} stroke={1.7} aria-hidden />}
+        active={active}
+        aria-current={pathname === link.to ? 'page' : undefined}
+        onClick={onNavigate}
+        variant="light"
+        fw={500}
+      />
+    );
+  });
+}
+
+function LogoutLink({ onNavigate }: { onNavigate: () => void }) {
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={MENU_TEXTS.logout}
+      leftSection={<IconLogout size={18} stroke={1.7} aria-hidden />}
+      onClick={() => {
+        onNavigate();
+        openLogoutModal();
+      }}
+      fw={500}
+    />
+  );
+}
+
+/**
+ * The side menu (spec section 2): My wallets, the main wallet's Quick Access, JAM-DEX Quick
+ * Access (with a CBDC account) and My Account. The corporate view keeps only its own pages and Logout.
+ */
+export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { segment, hasCbdc } = useOrganisation();
+  const corporateView = useIsCorporateView();
+  const isAllowed = useGateCheck();
+  const canSeeStaff = useCan('staffMenu');
+  const paths = organisationPaths(segment);
+
+  const quickAccess = (wallet: WalletKind, base: string): MenuLink[] =>
+    WALLET_TABS[wallet]
+      .filter((tab) => isAllowed(tab.gate))
+      .map((tab) => ({
+        label: tab.label,
+        to: `${base}/${tab.value}`,
+        icon: TAB_ICONS[tab.value] ?? IconReceipt,
+      }));
+
+  if (corporateView) {
+    const corporateLinks: MenuLink[] = [
+      { label: MENU_TEXTS.branchAccounts, to: '/', icon: IconLayoutDashboard, exact: true },
+    ];
+    if (canSeeStaff) corporateLinks.push({ label: MENU_TEXTS.staff, to: '/staff', icon: IconUsers });
+    return (
+      <ScrollArea type="auto" h="100%" px="sm" py="md">
+        <MenuSection title={MENU_TEXTS.corporate}>
+          <MenuLinks links={corporateLinks} onNavigate={onNavigate} />
+        </MenuSection>
+        <MenuSection title={MENU_TEXTS.myAccount}>
+          <LogoutLink onNavigate={onNavigate} />
+        </MenuSection>
+      </ScrollArea>
+    );
+  }
+
+  const wallets: MenuLink[] = [{ label: MENU_TEXTS.mainWallet, to: paths.mainWallet, icon: IconWallet }];
+  if (hasCbdc) wallets.push({ label: MENU_TEXTS.jamdex, to: paths.cbdcWallet, icon: IconBuildingBank });
+  const mainQuickAccess = quickAccess('main', paths.mainWallet);
+  const cbdcQuickAccess = hasCbdc ? quickAccess('cbdc', paths.cbdcWallet) : [];
+  const account: MenuLink[] = [{ label: MENU_TEXTS.myProfile, to: '/profile', icon: IconUser }];
+  if (canSeeStaff) account.push({ label: MENU_TEXTS.staff, to: paths.staff, icon: IconUsers });
+  account.push(
+    { label: MENU_TEXTS.notifications, to: paths.notifications, icon: IconBell },
+    { label: MENU_TEXTS.customerSupport, to: '/support', icon: IconHeadset },
+  );
+
+  return (
+    <ScrollArea type="auto" h="100%" px="sm" py="md">
+      <MenuSection title={MENU_TEXTS.myWallets}>
+        <MenuLinks links={wallets} onNavigate={onNavigate} />
+      </MenuSection>
+      {mainQuickAccess.length > 0 ? (
+        <MenuSection title={MENU_TEXTS.quickAccess}>
+          <MenuLinks links={mainQuickAccess} onNavigate={onNavigate} />
+        </MenuSection>
+      ) : null}
+      {cbdcQuickAccess.length > 0 ? (
+        <MenuSection title={MENU_TEXTS.jamdexQuickAccess}>
+          <MenuLinks links={cbdcQuickAccess} onNavigate={onNavigate} />
+        </MenuSection>
+      ) : null}
+      <MenuSection title={MENU_TEXTS.myAccount}>
+        <MenuLinks links={account} onNavigate={onNavigate} />
+        <LogoutLink onNavigate={onNavigate} />
+      </MenuSection>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { installFakeFetch } from '@/testing/fake-fetch';
+import { apiClient, ApiRequestError, CLIENT_ERROR_CODES } from './api-client';
+
+const okSchema = z.object({ ok: z.boolean() });
+
+describe('apiClient', () => {
+  it('sends same-origin credentials and no CSRF header on a safe method', async () => {
+    const { requests } = installFakeFetch({ 'GET /api/thing': { body: { ok: true } } });
+    await expect(apiClient.get('/api/thing', okSchema)).resolves.toEqual({ ok: true });
+    expect(requests[0]?.credentials).toBe('same-origin');
+    expect(requests[0]?.headers.get('x-lynk-csrf')).toBeNull();
+    expect(requests[0]?.headers.get('accept')).toBe('application/json');
+  });
+
+  it.each(['post', 'put', 'patch', 'delete'] as const)('adds x-lynk-csrf: 1 on %s', async (method) => {
+    const { requests } = installFakeFetch({ [`${method.toUpperCase()} /api/thing`]: { body: { ok: true } } });
+    await apiClient[method]('/api/thing', okSchema, { body: { a: 1 } });
+    expect(requests[0]?.headers.get('x-lynk-csrf')).toBe('1');
+    expect(requests[0]?.headers.get('content-type')).toBe('application/json');
+    expect(requests[0]?.body).toBe('{"a":1}');
+  });
+
+  it('appends query parameters and leaves out empty ones', async () => {
+    const { requests } = installFakeFetch({ 'GET /api/list': { body: { ok: true } } });
+    await apiClient.get('/api/list', okSchema, { query: { offset: 0, limit: 25, group: undefined, sort: null } });
+    expect(requests[0]?.path).toBe('/api/list?offset=0&limit=25');
+  });
+
+  it('throws an ApiRequestError with the server status, code and message', async () => {
+    installFakeFetch({
+      'GET /api/thing': { status: 403, body: { code: 'FORBIDDEN', message: 'Transaction not allowed', details: { a: 1 } } },
+    });
+    const error = await apiClient.get('/api/thing', okSchema).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Transaction not allowed', details: { a: 1 } });
+  });
+
+  it('still throws a typed error when the error body is not the API shape', async () => {
+    installFakeFetch({ 'GET /api/thing': { status: 502, body: 'Bad gateway' } });
+    await expect(apiClient.get('/api/thing', okSchema)).rejects.toMatchObject({
+      status: 502,
+      code: CLIENT_ERROR_CODES.http,
+    });
+  });
+
+  it('rejects a response that does not match the contract schema', async () => {
+    installFakeFetch({ 'GET /api/thing': { body: { ok: 'yes' } } });
+    await expect(apiClient.get('/api/thing', okSchema)).rejects.toMatchObject({
+      status: 200,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+    });
+  });
+
+  it('lets an abort through as an abort, not as a server error', async () => {
+    installFakeFetch({ 'GET /api/thing': { body: { ok: true } } });
+    const controller = new AbortController();
+    controller.abort();
+    const error = await apiClient.get('/api/thing', okSchema, { signal: controller.signal }).catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiRequestError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+});

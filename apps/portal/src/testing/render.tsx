@@ -1,0 +1,91 @@
+import type { SessionIdentity } from '@lynk/contract/session';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/app/query-client';
+import { routes } from '@/app/router';
+import { cssVariablesResolver, theme } from '@/app/theme';
+import { HardNavigateProvider } from '@/lib/hard-navigate';
+import { OrganisationProvider, type Organisation } from '@/lib/organisation';
+import { SessionProvider } from '@/lib/session';
+import { installFakeFetch, type FakeRoutes } from './fake-fetch';
+import { makeProfile } from './fixtures';
+
+export function createTestQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } });
+  return client;
+}
+
+/** The whole portal at `path`, against a fake server; full-page navigations are recorded, not made. */
+export function renderApp(path: string, fakeRoutes: FakeRoutes = {}) {
+  const server = installFakeFetch(fakeRoutes);
+  const hardNavigate = vi.fn<(url: string) => void>();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider env="test" queryClient={createTestQueryClient()} hardNavigate={hardNavigate}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, hardNavigate, ...server };
+}
+
+export function makeOrganisation(overrides: Partial<Organisation> = {}): Organisation {
+  return {
+    orgId: 'org_1001',
+    segment: '1001',
+    profile: makeProfile(),
+    accounts: [],
+    hasCbdc: false,
+    corporate: false,
+    ...overrides,
+  };
+}
+
+/**
+ * One component inside the providers it reads (theme, query cache, session, organisation) and a
+ * memory router, rendered at `path` matched by `pattern` (so relative links resolve as in the app).
+ */
+export function renderWithProviders(
+  ui: ReactNode,
+  {
+    session = null,
+    organisation = makeOrganisation(),
+    path = '/',
+    pattern = '*',
+    extraRoutes = [],
+  }: {
+    session?: SessionIdentity | null;
+    organisation?: Organisation | null;
+    path?: string;
+    pattern?: string;
+    extraRoutes?: RouteObject[];
+  } = {},
+) {
+  const hardNavigate = vi.fn<(url: string) => void>();
+  const client = createTestQueryClient();
+  const withOrganisation = organisation ? (
+    <OrganisationProvider value={organisation}>{ui}</OrganisationProvider>
+  ) : (
+    ui
+  );
+  const router = createMemoryRouter([{ path: pattern, element: withOrganisation }, ...extraRoutes], {
+    initialEntries: [path],
+  });
+  const view = render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      <QueryClientProvider client={client}>
+        <HardNavigateProvider navigate={hardNavigate}>
+          <SessionProvider session={session}>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </HardNavigateProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, router, hardNavigate, queryClient: client };
+}
