@@ -47,7 +47,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
       NODE_ENV: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
+const COUNTED_PATHS = /^\/(api|auth|oidc)(\/|$|\?)/;
+
 const defaultPortalDir = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../portal/dist');
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -72,7 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(errorsPlugin);
+  const portalDir = options.portalDir ?? defaultPortalDir;
+  const hasPortal = existsSync(path.join(portalDir, 'index.html'));
+  await app.register(errorsPlugin, { portalFallback: hasPortal });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -95,6 +99,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // The portal's own files are static and cacheable; only calls that do work are counted, per
+    // signed-in session where there is one (a shop's staff often share one public address).
+    allowList: (request) => request.method === 'GET' && !COUNTED_PATHS.test(request.url),
+    keyGenerator: (request) => {
+      const session = request.headers.cookie?.match(/(?:^|;\s*)(?:__Host-)?lynk_session=([^;]+)/)?.[1];
+      return session ? `session:${session}` : `ip:${request.ip}`;
+    },
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${context.after}.`),
   });
@@ -175,25 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
 
-  const portalDir = options.portalDir ?? defaultPortalDir;
-  if (existsSync(path.join(portalDir, 'index.html'))) await servePortal(app, portalDir);
+  if (hasPortal) await app.register(fastifyStatic, { root: portalDir, wildcard: false, index: false, maxAge: '1h' });
   return app;
-}
-
-const NOT_PORTAL = /^\/(api|auth|oidc|oidc-assets|healthz|readyz)(\/|$|\?)/;
-
-/** The built SPA, with every other GET for a page answered by index.html (client-side routes). */
-async function servePortal(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
-  app.setNotFoundHandler((request, reply) => {
-    const accepts = request.headers.accept ?? '';
-    if (request.method === 'GET' && !NOT_PORTAL.test(request.url) && accepts.includes('text/html')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
-  });
 }
 
 async function injectFetch(app: FastifyInstance, url: string, init: RequestInit | undefined): Promise<Response> {

@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
+const NOT_PORTAL = /^\/(api|auth|oidc|oidc-assets|healthz|readyz)(\/|$|\?)/;
+
 /** One error shape for every failure: `{ code, message, details? }`. Never leaks internals on 5xx. */
-export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
+export const errorsPlugin = fp(async function errors(app: FastifyInstance, opts: { portalFallback: boolean }) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
@@ -40,7 +42,15 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     });
   });
 
+  // Pages of the single-page portal are routed in the browser: any other GET for a page gets
+  // index.html. Calls to the back ends get the error shape.
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (opts.portalFallback && wantsPage && !NOT_PORTAL.test(request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
   });
 });

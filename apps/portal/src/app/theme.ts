@@ -38,6 +38,7 @@ export const theme = createTheme({
         closeButtonProps: { 'aria-label': 'Close' },
         overlayProps: { backgroundOpacity: 0.45, blur: 2 },
       },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
   },
 });

@@ -1,4 +1,4 @@
-import { Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Center, Stack, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { ACCESS_DENIED_TEXT } from '@/lib/texts';
 
@@ -10,9 +10,9 @@ export function AccessDenied() {
         <ThemeIcon size={64} radius="xl" variant="light" color="lynk" aria-hidden>
           <IconLock size={32} stroke={1.5} />
         </ThemeIcon>
-        <Text size="lg" fw={600} role="alert">
+        <Title order={2} size="h4">
           {ACCESS_DENIED_TEXT}
-        </Text>
+        </Title>
       </Stack>
     </Center>
   );

@@ -54,7 +54,9 @@ export function PageHeader({
               <IconArrowLeft size={20} aria-hidden />
             </ActionIcon>
           ) : null}
-          <Title order={2}>{title}</Title>
+          <Title order={2} size="h3">
+            {title}
+          </Title>
         </Group>
         {actions ? <Group gap="sm">{actions}</Group> : null}
       </Group>

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 
 /** A titled region of a page (a tab pane, a card of the dashboard). */
@@ -13,13 +13,20 @@ export function PaneSection({
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} data-testid={testId}>
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      data-testid={testId}
+      withBorder
+      radius="md"
+      padding="lg"
+    >
       <Stack gap="md">
-        <Title order={3} id={headingId}>
+        <Title order={3} size="h4" id={headingId}>
           {title}
         </Title>
         {children}
       </Stack>
-    </section>
+    </Card>
   );
 }

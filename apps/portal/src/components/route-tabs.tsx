@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useIsSmartphone } from '@/lib/use-smartphone';
-import { WALLET_TEXTS } from '@/lib/texts';
+import { TAB_TEXTS } from '@/lib/texts';
 import classes from './route-tabs.module.css';
 
 export interface RouteTab {
@@ -63,7 +63,7 @@ export function RouteTabs({
             color="gray"
             size="lg"
             className={classes.arrow}
-            aria-label={WALLET_TEXTS.previousTabs}
+            aria-label={TAB_TEXTS.previousTabs}
             disabled={page === 0}
             onClick={() => goTo(page - 1)}
           >
@@ -83,7 +83,7 @@ export function RouteTabs({
             color="gray"
             size="lg"
             className={classes.arrow}
-            aria-label={WALLET_TEXTS.nextTabs}
+            aria-label={TAB_TEXTS.nextTabs}
             disabled={page === pageCount - 1}
             onClick={() => goTo(page + 1)}
           >

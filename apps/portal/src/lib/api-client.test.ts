@@ -24,17 +24,27 @@ describe('apiClient', () => {
 
   it('appends query parameters and leaves out empty ones', async () => {
     const { requests } = installFakeFetch({ 'GET /api/list': { body: { ok: true } } });
-    await apiClient.get('/api/list', okSchema, { query: { offset: 0, limit: 25, group: undefined, sort: null } });
+    await apiClient.get('/api/list', okSchema, {
+      query: { offset: 0, limit: 25, group: undefined, sort: null },
+    });
     expect(requests[0]?.path).toBe('/api/list?offset=0&limit=25');
   });
 
   it('throws an ApiRequestError with the server status, code and message', async () => {
     installFakeFetch({
-      'GET /api/thing': { status: 403, body: { code: 'FORBIDDEN', message: 'Transaction not allowed', details: { a: 1 } } },
+      'GET /api/thing': {
+        status: 403,
+        body: { code: 'FORBIDDEN', message: 'Transaction not allowed', details: { a: 1 } },
+      },
     });
     const error = await apiClient.get('/api/thing', okSchema).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Transaction not allowed', details: { a: 1 } });
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'Transaction not allowed',
+      details: { a: 1 },
+    });
   });
 
   it('still throws a typed error when the error body is not the API shape', async () => {
@@ -57,7 +67,9 @@ describe('apiClient', () => {
     installFakeFetch({ 'GET /api/thing': { body: { ok: true } } });
     const controller = new AbortController();
     controller.abort();
-    const error = await apiClient.get('/api/thing', okSchema, { signal: controller.signal }).catch((caught: unknown) => caught);
+    const error = await apiClient
+      .get('/api/thing', okSchema, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(ApiRequestError);
     expect((error as Error).name).toBe('AbortError');
   });

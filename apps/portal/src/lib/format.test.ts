@@ -17,7 +17,13 @@ describe('formatPhone', () => {
 describe('formatAddress', () => {
   it('joins the parts that are not empty', () => {
     expect(
-      formatAddress({ address: '12 Hope Road', address_2: ' ', city: 'Kingston', province: '', country: 'Jamaica' }),
+      formatAddress({
+        address: '12 Hope Road',
+        address_2: ' ',
+        city: 'Kingston',
+        province: '',
+        country: 'Jamaica',
+      }),
     ).toBe('12 Hope Road, Kingston, Jamaica');
   });
 });

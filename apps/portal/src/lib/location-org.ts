@@ -49,3 +49,10 @@ export function organisationFromLocation(pathname: string, search: string): stri
   const target = resolvePathTarget(pathname, search);
   return target.kind === 'app' ? target.orgId : null;
 }
+
+/** The path up to and including the first `segment` (`/1001/lynk-wallet/orders`, `lynk-wallet` → `/1001/lynk-wallet`). */
+export function pathUpTo(pathname: string, segment: string): string | null {
+  const segments = pathname.split('/').filter(Boolean);
+  const at = segments.indexOf(segment);
+  return at === -1 ? null : `/${segments.slice(0, at + 1).join('/')}`;
+}

@@ -9,8 +9,6 @@
 export const AUTH_TEXTS = {
   loading: 'Loading...',
   redirecting: 'Redirecting...',
-  /** Spec section 8: "Authentication". */
-  notAuthenticated: 'User not authenticated',
   /** Not in the spec: the session could not be read for another reason than a missing sign-in. */
   sessionUnavailable: 'We could not check your sign-in right now. Please try again.',
 } as const;
@@ -58,15 +56,12 @@ export const MENU_TEXTS = {
   sideMenu: 'Side menu',
   skipToContent: 'Skip to main content',
   corporate: 'Corporate',
-  branchAccounts: 'Branch Accounts',
 } as const;
 
 export const WALLET_TEXTS = {
   mainWalletTitle: 'Main wallet',
   jamdexWalletTitle: 'JAM-DEX wallet',
   tabsLabel: 'Wallet sections',
-  previousTabs: 'Previous tabs',
-  nextTabs: 'Next tabs',
   orders: 'Orders',
   payments: 'Payments',
   transfersHistory: 'Transfers History',
@@ -75,11 +70,14 @@ export const WALLET_TEXTS = {
   reviewBatch: 'Review Batch',
 } as const;
 
+/** Not in the spec: the arrows of a tab bar paged on smartphones. */
+export const TAB_TEXTS = {
+  previousTabs: 'Previous tabs',
+  nextTabs: 'Next tabs',
+} as const;
+
 export const TABLE_TEXTS = {
-  emptyTitle: "We're coming up empty",
-  emptyBody: 'Sorry, we have not found anything to return at this point.',
   noTransactions: 'No transactions yet',
-  noStaff: 'No staff is loaded',
   previousPage: 'Previous page',
   nextPage: 'Next page',
 } as const;

@@ -4,7 +4,10 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import type { FakeRoutes } from './fake-fetch';
 import { makeAccount, makeProfile, makeSession } from './fixtures';
 
-export const UNAUTHENTICATED = { status: 401, body: { code: 'UNAUTHENTICATED', message: 'User not authenticated' } };
+export const UNAUTHENTICATED = {
+  status: 401,
+  body: { code: 'UNAUTHENTICATED', message: 'User not authenticated' },
+};
 
 /** The portal's endpoints answering for one organisation; `session: null` answers 401. */
 export function portalServer({

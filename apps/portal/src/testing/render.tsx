@@ -46,46 +46,46 @@ export function makeOrganisation(overrides: Partial<Organisation> = {}): Organis
   };
 }
 
+interface ProviderOptions {
+  session?: SessionIdentity | null;
+  organisation?: Organisation | null;
+  path?: string;
+}
+
 /**
- * One component inside the providers it reads (theme, query cache, session, organisation) and a
- * memory router, rendered at `path` matched by `pattern` (so relative links resolve as in the app).
+ * Routes inside the providers they read (theme, query cache, session, organisation) and a memory
+ * router at `path`; full-page navigations are recorded, not made.
  */
-export function renderWithProviders(
-  ui: ReactNode,
-  {
-    session = null,
-    organisation = makeOrganisation(),
-    path = '/',
-    pattern = '*',
-    extraRoutes = [],
-  }: {
-    session?: SessionIdentity | null;
-    organisation?: Organisation | null;
-    path?: string;
-    pattern?: string;
-    extraRoutes?: RouteObject[];
-  } = {},
+export function renderRoutes(
+  routeObjects: RouteObject[],
+  { session = null, organisation = makeOrganisation(), path = '/' }: ProviderOptions = {},
 ) {
   const hardNavigate = vi.fn<(url: string) => void>();
   const client = createTestQueryClient();
-  const withOrganisation = organisation ? (
-    <OrganisationProvider value={organisation}>{ui}</OrganisationProvider>
-  ) : (
-    ui
-  );
-  const router = createMemoryRouter([{ path: pattern, element: withOrganisation }, ...extraRoutes], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  const routerProvider = <RouterProvider router={router} />;
   const view = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={client}>
         <HardNavigateProvider navigate={hardNavigate}>
           <SessionProvider session={session}>
-            <RouterProvider router={router} />
+            {organisation ? (
+              <OrganisationProvider value={organisation}>{routerProvider}</OrganisationProvider>
+            ) : (
+              routerProvider
+            )}
           </SessionProvider>
         </HardNavigateProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );
   return { ...view, router, hardNavigate, queryClient: client };
+}
+
+/** One component rendered at `path`, matched by `pattern` (so relative links resolve as in the app). */
+export function renderWithProviders(
+  ui: ReactNode,
+  { pattern = '*', ...options }: ProviderOptions & { pattern?: string } = {},
+) {
+  return renderRoutes([{ path: pattern, element: ui }], options);
 }

@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 
 /**
  * jsdom has no layout: Mantine needs `matchMedia` (answered against `window.innerWidth`, so a test
- * can set a smartphone width), `ResizeObserver` and `scrollIntoView`.
+ * can set a smartphone width), `ResizeObserver` and `scrollIntoView`; the router calls `scrollTo`.
  */
 function toPx(value: string): number {
   const amount = parseFloat(value);
@@ -46,6 +46,8 @@ Object.defineProperty(window, 'ResizeObserver', {
   value: ResizeObserverStub,
 });
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+// React Router's scroll restoration scrolls the window on navigation.
+window.scrollTo = () => undefined;
 
 const DESKTOP_WIDTH = 1280;
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
-import { portalServer } from '@/testing/fake-server';
+import { portalServer, UNAUTHENTICATED } from '@/testing/fake-server';
 import { makeSession } from '@/testing/fixtures';
 import { recordAuthAttempt } from './auth-attempts';
 
@@ -27,9 +27,14 @@ describe('AuthGuard', () => {
   });
 
   it('re-authorizes silently when the path names another organisation than the session', async () => {
-    const { hardNavigate } = renderApp('/1002/staff', portalServer({ session: makeSession(4, { org_id: 'org_1001' }) }));
+    const { hardNavigate } = renderApp(
+      '/1002/staff',
+      portalServer({ session: makeSession(4, { org_id: 'org_1001' }) }),
+    );
     expect(await screen.findByText('Redirecting...')).toBeInTheDocument();
-    expect(hardNavigate).toHaveBeenCalledWith(`/auth/login?org=org_1002&returnTo=${encodeURIComponent('/1002/staff')}`);
+    expect(hardNavigate).toHaveBeenCalledWith(
+      `/auth/login?org=org_1002&returnTo=${encodeURIComponent('/1002/staff')}`,
+    );
   });
 
   it('follows parent_org_id over the path segment', async () => {
@@ -64,8 +69,33 @@ describe('AuthGuard', () => {
     expect(hardNavigate).not.toHaveBeenCalled();
   });
 
+  it('sends the user to sign in when any call finds the session ended', async () => {
+    let sessionCalls = 0;
+    const { hardNavigate } = renderApp(
+      '/1001/lynk-wallet/orders',
+      portalServer({
+        extra: {
+          'GET /api/session': () => {
+            sessionCalls += 1;
+            return sessionCalls === 1 ? { body: makeSession(1) } : UNAUTHENTICATED;
+          },
+          'GET /api/account/v1/accounts': UNAUTHENTICATED,
+        },
+      }),
+    );
+    expect(await screen.findByText('Redirecting...')).toBeInTheDocument();
+    expect(hardNavigate).toHaveBeenCalledWith(
+      `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet/orders')}`,
+    );
+  });
+
   it('offers a retry when the session cannot be read for another reason', async () => {
-    renderApp('/1001/lynk-wallet', portalServer({ extra: { 'GET /api/session': { status: 503, body: { code: 'UNAVAILABLE', message: 'down' } } } }));
+    renderApp(
+      '/1001/lynk-wallet',
+      portalServer({
+        extra: { 'GET /api/session': { status: 503, body: { code: 'UNAVAILABLE', message: 'down' } } },
+      }),
+    );
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

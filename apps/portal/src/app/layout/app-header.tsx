@@ -1,4 +1,5 @@
-import { Anchor, Burger, Group } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Group } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LynkLogo } from '@/components/lynk-logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
@@ -37,15 +38,22 @@ export function AppHeader({
           aria-expanded={mobileMenuOpened}
           aria-controls={SIDE_MENU_ID}
         />
-        <Burger
-          opened={desktopMenuOpened}
+        <ActionIcon
           onClick={onToggleDesktopMenu}
           visibleFrom="sm"
-          size="sm"
+          variant="subtle"
+          color="gray"
+          size="lg"
           aria-label={MENU_TEXTS.toggleNavigation}
           aria-expanded={desktopMenuOpened}
           aria-controls={SIDE_MENU_ID}
-        />
+        >
+          {desktopMenuOpened ? (
+            <IconLayoutSidebarLeftCollapse size={22} stroke={1.6} aria-hidden />
+          ) : (
+            <IconLayoutSidebarLeftExpand size={22} stroke={1.6} aria-hidden />
+          )}
+        </ActionIcon>
         <Anchor component={Link} to="/" aria-label={MENU_TEXTS.home} display="flex" underline="never">
           <LynkLogo height={30} />
         </Anchor>

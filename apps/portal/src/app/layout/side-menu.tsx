@@ -21,7 +21,7 @@ import { openLogoutModal } from '@/features/auth/components/logout-modal';
 import { WALLET_TABS, type WalletKind } from '@/features/wallet/tabs';
 import { organisationPaths, useIsCorporateView, useOrganisation } from '@/lib/organisation';
 import { useCan, useGateCheck } from '@/lib/permissions';
-import { MENU_TEXTS } from '@/lib/texts';
+import { CORPORATE_TEXTS, MENU_TEXTS } from '@/lib/texts';
 
 interface MenuLink {
   label: string;
@@ -116,7 +116,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
 
   if (corporateView) {
     const corporateLinks: MenuLink[] = [
-      { label: MENU_TEXTS.branchAccounts, to: '/', icon: IconLayoutDashboard, exact: true },
+      { label: CORPORATE_TEXTS.branchAccounts, to: '/', icon: IconLayoutDashboard, exact: true },
     ];
     if (canSeeStaff) corporateLinks.push({ label: MENU_TEXTS.staff, to: '/staff', icon: IconUsers });
     return (

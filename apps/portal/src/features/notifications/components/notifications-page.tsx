@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PaneSection } from '@/components/pane-section';
 import { RouteTabs } from '@/components/route-tabs';
+import { pathUpTo } from '@/lib/location-org';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { MENU_TEXTS, NOTIFICATION_TEXTS } from '@/lib/texts';
@@ -20,6 +21,7 @@ export function NotificationsPage() {
   const { pathname } = useLocation();
   const withTabs = useCan('notificationTabs');
   const current = pathname.split('/').filter(Boolean)[2] ?? null;
+  const base = pathUpTo(pathname, 'notifications') ?? paths.notifications;
   const active = NOTIFICATION_TABS.find((tab) => tab.value === current)?.value ?? null;
 
   return (
@@ -45,7 +47,11 @@ export function NotificationsPage() {
       {withTabs ? (
         <RouteTabs
           label={NOTIFICATION_TEXTS.tabsLabel}
-          tabs={NOTIFICATION_TABS.map((tab) => ({ value: tab.value, label: tab.label, to: tab.value }))}
+          tabs={NOTIFICATION_TABS.map((tab) => ({
+            value: tab.value,
+            label: tab.label,
+            to: `${base}/${tab.value}`,
+          }))}
           value={active}
         >
           <Outlet />

@@ -2,8 +2,10 @@ import { Stack, Title } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { RouteTabs } from '@/components/route-tabs';
+import { pathUpTo } from '@/lib/location-org';
 import { usePermissions } from '@/lib/permissions';
 import { WALLET_TEXTS } from '@/lib/texts';
+import { WALLET_ROUTES } from '@lynk/contract/accounts';
 import { allowedWalletTabs, walletTabFromPath, type WalletKind } from '../tabs';
 
 /**
@@ -16,10 +18,11 @@ export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
   const tabs = allowedWalletTabs(wallet, permissions, role);
   const current = walletTabFromPath(pathname, wallet);
   const active = tabs.some((tab) => tab.value === current) ? current : null;
+  const base = pathUpTo(pathname, WALLET_ROUTES[wallet]) ?? '';
 
   return (
     <Stack gap="md" data-testid={`wallet-dashboard-${wallet}`}>
-      <Title order={2} size="h3">
+      <Title order={2} size="h5" c="dimmed" tt="uppercase" lts={0.6}>
         {wallet === 'main' ? WALLET_TEXTS.mainWalletTitle : WALLET_TEXTS.jamdexWalletTitle}
       </Title>
       {tabs.length === 0 ? (
@@ -27,7 +30,7 @@ export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
       ) : (
         <RouteTabs
           label={WALLET_TEXTS.tabsLabel}
-          tabs={tabs.map((tab) => ({ value: tab.value, label: tab.label, to: tab.value }))}
+          tabs={tabs.map((tab) => ({ value: tab.value, label: tab.label, to: `${base}/${tab.value}` }))}
           value={active}
         >
           <Outlet />

@@ -1,0 +1,129 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { portalServer } from '@/testing/fake-server';
+import { makeAccount, makeProfile, makeSession } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render';
+
+describe('AppLayout', () => {
+  it('shows Access Denied instead of page content for an empty permission list, with the layout still there', async () => {
+    renderApp('/1001/lynk-wallet/orders', portalServer({ session: makeSession(5) }));
+    expect(await screen.findByText("You don't have permissions to view this page.")).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Side menu' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('has the landmarks, named header controls and the branch name heading', async () => {
+    renderApp('/1001/lynk-wallet/orders', portalServer());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kingston Coffee Co.' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getAllByRole('button', { name: 'Toggle navigation' }).length).toBeGreaterThan(0);
+    expect(within(header).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'href',
+      '/1001/notifications',
+    );
+    expect(within(header).getByRole('button', { name: /profile menu/i })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Lynk Merchant Portal home' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+
+  it('shows the wallet switch and JAM-DEX menu sections only with a CBDC account', async () => {
+    renderApp(
+      '/1001/lynk-wallet/orders',
+      portalServer({ accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)] }),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    expect(
+      within(screen.getByRole('banner')).getByRole('radiogroup', { name: 'Wallet' }),
+    ).toBeInTheDocument();
+    expect(within(nav).getByRole('group', { name: 'My wallets' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'JAM-DEX' })).toHaveAttribute('href', '/1001/jamdex-wallet');
+    expect(within(nav).getByRole('group', { name: 'JAM-DEX Quick Access' })).toBeInTheDocument();
+  });
+
+  it('hides JAM-DEX everywhere without a CBDC account', async () => {
+    renderApp('/1001/lynk-wallet/orders', portalServer());
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    expect(screen.queryByRole('radiogroup', { name: 'Wallet' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'JAM-DEX' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('group', { name: 'JAM-DEX Quick Access' })).not.toBeInTheDocument();
+  });
+
+  it('lists the side menu sections with the links the user may use', async () => {
+    renderApp('/1001/lynk-wallet/orders', portalServer({ session: makeSession(3) }));
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    const quickAccess = within(nav).getByRole('group', { name: 'Quick Access' });
+    expect(
+      within(quickAccess)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Orders']);
+    const account = within(nav).getByRole('group', { name: 'My Account' });
+    expect([...account.querySelectorAll('a, button')].map((item) => item.textContent)).toEqual([
+      'My Profile',
+      'Notifications',
+      'Customer Support',
+      'Logout',
+    ]);
+  });
+
+  it('switches wallets from the header', async () => {
+    const { router } = renderApp(
+      '/1001/lynk-wallet/orders',
+      portalServer({ accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)] }),
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: 'JAM-DEX' }));
+    expect(await screen.findByRole('tab', { name: 'Payments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments');
+  });
+
+  it('opens the logout confirmation and logs out through the server', async () => {
+    const { hardNavigate, requests } = renderApp(
+      '/1001/lynk-wallet/orders',
+      portalServer({ extra: { 'POST /auth/logout': { body: { location: '/oidc/session/end?x=1' } } } }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /profile menu/i }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out?' });
+    expect(
+      within(dialog).getByText('You will not be able to access the dashboard after logging out.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Logout' }));
+    await vi.waitFor(() =>
+      expect(hardNavigate).toHaveBeenCalledWith('http://localhost:3000/oidc/session/end?x=1'),
+    );
+    const logout = requests.find((request) => request.path === '/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('x-lynk-csrf')).toBe('1');
+  });
+
+  it('closes the logout confirmation on Cancel without logging out', async () => {
+    const { hardNavigate, requests } = renderApp('/1001/lynk-wallet/orders', portalServer());
+    await userEvent.click(await screen.findByRole('button', { name: /profile menu/i }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(hardNavigate).not.toHaveBeenCalled();
+    expect(requests.some((request) => request.path === '/auth/logout')).toBe(false);
+  });
+
+  it('shows no branch heading on "/"', async () => {
+    renderApp(
+      '/',
+      portalServer({
+        session: makeSession(4),
+        profile: makeProfile({ has_children: true, name: 'Lynk Group' }),
+      }),
+    );
+    expect(await screen.findByRole('tab', { name: 'Branch Accounts' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,212 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { portalServer } from '@/testing/fake-server';
+import { makeAccount, makeBranch, makeProfile, makeSession } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render';
+
+const parentProfile = makeProfile({ name: 'Lynk Group HQ', has_children: true, parent_org_id: null });
+
+describe('"/"', () => {
+  it('redirects a user who is not a super admin of a parent organisation to their wallet orders', async () => {
+    const { router } = renderApp('/', portalServer({ session: makeSession(1), profile: parentProfile }));
+    expect(await screen.findByRole('tab', { name: 'Orders' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+  });
+
+  it('redirects a super admin of an organisation without branches', async () => {
+    const { router } = renderApp('/', portalServer({ session: makeSession(4) }));
+    await screen.findByRole('tab', { name: 'Orders' });
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+  });
+
+  it('redirects "/staff" outside the corporate view to the organisation\'s staff page', async () => {
+    const { router } = renderApp('/staff', portalServer({ session: makeSession(1) }));
+    expect(await screen.findByRole('heading', { name: 'Staff' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1001/staff');
+  });
+
+  it('shows the corporate dashboard to a super admin of a parent organisation', async () => {
+    const branches = [makeBranch(1), makeBranch(2)];
+    renderApp(
+      '/',
+      portalServer({
+        session: makeSession(4),
+        profile: parentProfile,
+        accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)],
+        branches,
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lynk Group HQ' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Corporate sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Branch Accounts', 'Staff']);
+    const table = await screen.findByRole('table', { name: 'Branch Accounts' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Merchant ID', 'Name', 'Organisation ID', 'Actions']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    // The corporate view hides the wallet switch.
+    expect(screen.queryByRole('radiogroup', { name: 'Wallet' })).not.toBeInTheDocument();
+  });
+
+  it('launches a branch: its organisation path, which re-authorizes for that organisation', async () => {
+    const { hardNavigate } = renderApp(
+      '/',
+      portalServer({ session: makeSession(4), profile: parentProfile, branches: [makeBranch(7)] }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Launch Branch 7' }));
+    await screen.findByText('Redirecting...');
+    expect(hardNavigate).toHaveBeenCalledWith(
+      `/auth/login?org=org_2007&returnTo=${encodeURIComponent('/2007')}`,
+    );
+  });
+
+  it('shows the corporate staff page with its breadcrumbs', async () => {
+    renderApp('/staff', portalServer({ session: makeSession(4), profile: parentProfile }));
+    expect(await screen.findByRole('heading', { name: 'Staff' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('tab', { name: 'Staff' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('organisation routes', () => {
+  it('sends "/:org" to the main wallet', async () => {
+    const { router } = renderApp('/1001', portalServer());
+    await screen.findByRole('tab', { name: 'Orders' });
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+  });
+
+  it('sends the JAM-DEX wallet to "/" without a CBDC account', async () => {
+    const { router } = renderApp('/1001/jamdex-wallet/payments', portalServer());
+    await screen.findByRole('tab', { name: 'Orders' });
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+  });
+
+  it('opens the JAM-DEX wallet on payments with a CBDC account', async () => {
+    const { router } = renderApp(
+      '/1001/jamdex-wallet',
+      portalServer({ accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)] }),
+    );
+    expect(await screen.findByRole('heading', { level: 3, name: 'Payments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments');
+  });
+
+  it('opens the batch review under payment history, and sends a non-numeric id back', async () => {
+    const first = renderApp('/1001/lynk-wallet/payment-history/review/42', portalServer());
+    expect(await screen.findByTestId('batch-review-42')).toBeInTheDocument();
+    first.unmount();
+
+    const second = renderApp('/1001/lynk-wallet/payment-history/review/abc', portalServer());
+    await screen.findByTestId('wallet-pane-payment-history');
+    expect(second.router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history');
+  });
+
+  it('shows the staff page of an organisation with Dashboard > Staff', async () => {
+    renderApp('/1001/staff', portalServer());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Staff' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/1001/lynk-wallet/orders',
+    );
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/1001/lynk-wallet');
+  });
+
+  it('gives a super admin in a branch a link to the parent organisation', async () => {
+    renderApp(
+      '/1001/staff',
+      portalServer({
+        session: makeSession(4),
+        profile: makeProfile({ parent_org_id: 'org_1000', parent_name: 'Lynk Group HQ' }),
+      }),
+    );
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Lynk Group HQ' })).toHaveAttribute(
+      'href',
+      '/?parent_org_id=org_1000',
+    );
+    expect(within(crumbs).getByRole('link', { name: 'Kingston Coffee Co.' })).toHaveAttribute(
+      'href',
+      '/1001/lynk-wallet/orders',
+    );
+  });
+
+  it('shows Access Denied on the staff page without staff read', async () => {
+    renderApp('/1001/staff', portalServer({ session: makeSession(2) }));
+    expect(await screen.findByText("You don't have permissions to view this page.")).toBeInTheDocument();
+  });
+
+  it('sends notifications to "all" and shows the group tabs with batch-payments read', async () => {
+    const { router } = renderApp('/1001/notifications', portalServer());
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Notifications History' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1001/notifications/all');
+    const tabs = screen.getByRole('tablist', { name: 'Notification groups' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['All', 'Transaction', 'Batch Payment']);
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/1001/notifications/settings',
+    );
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(crumbs).getByText('Notifications')).toBeInTheDocument();
+  });
+
+  it('keeps a user without batch-payments read on "all", without group tabs', async () => {
+    const { router } = renderApp(
+      '/1001/notifications/batch-payment',
+      portalServer({ session: makeSession(3) }),
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Notifications History' });
+    await screen.findByTestId('notifications-pane-all');
+    expect(router.state.location.pathname).toBe('/1001/notifications/all');
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('shows notification settings with Dashboard > Notifications > Settings', async () => {
+    renderApp('/1001/notifications/settings', portalServer());
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(crumbs).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'href',
+      '/1001/notifications',
+    );
+    expect(within(crumbs).getByText('Settings')).toBeInTheDocument();
+  });
+
+  it('shows My Profile with the profile and the signed-in user', async () => {
+    renderApp('/profile', portalServer({ session: makeSession(2) }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Kingston Coffee Co.' })).toBeInTheDocument();
+    const page = within(screen.getByTestId('profile-page'));
+    expect(page.getByText('kingstoncoffee')).toBeInTheDocument();
+    expect(page.getByText('org_1001')).toBeInTheDocument();
+    expect(page.getByText('+1 (876) 555-1234')).toBeInTheDocument();
+    expect(page.getByText('12 Hope Road, Kingston, St. Andrew, Jamaica')).toBeInTheDocument();
+    expect(page.getByText('N/A')).toBeInTheDocument();
+    expect(page.getByText('Jane Brown')).toBeInTheDocument();
+    expect(page.getByText('Manager')).toBeInTheDocument();
+  });
+
+  it('shows Customer Support with the support email', async () => {
+    renderApp('/support', portalServer());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Customer Support' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@lynk.us' })).toHaveAttribute(
+      'href',
+      'mailto:support@lynk.us',
+    );
+  });
+});

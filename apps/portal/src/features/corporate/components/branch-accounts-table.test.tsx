@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeBranch } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { BranchAccountsTable } from './branch-accounts-table';
+
+const branches = (count: number) => Array.from({ length: count }, (_, index) => makeBranch(index + 1));
+
+describe('BranchAccountsTable', () => {
+  it('pages 25 branches at a time with the "Showing a-b of n entries" footer', async () => {
+    renderWithProviders(<BranchAccountsTable branches={branches(30)} onLaunch={() => undefined} />);
+    expect(screen.getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('Showing 1-25 of 30 entries')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('Showing 26-30 of 30 entries')).toBeInTheDocument();
+  });
+
+  it('pages 10 at a time on a smartphone, as cards with the name cut at 20 characters', () => {
+    window.innerWidth = 375;
+    const long = { ...makeBranch(1), name: 'Downtown Kingston Branch Office' };
+    renderWithProviders(
+      <BranchAccountsTable branches={[long, ...branches(14)]} onLaunch={() => undefined} />,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByText('Downtown Kingston Br…')).toHaveAttribute(
+      'title',
+      'Downtown Kingston Branch Office',
+    );
+    expect(screen.getByText('Showing 1-10 of 15 entries')).toBeInTheDocument();
+  });
+
+  it('launches the chosen branch', async () => {
+    const onLaunch = vi.fn();
+    renderWithProviders(<BranchAccountsTable branches={branches(2)} onLaunch={onLaunch} />);
+    const row = screen.getByRole('row', { name: /Branch 2/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'Launch Branch 2' }));
+    expect(onLaunch).toHaveBeenCalledWith(makeBranch(2));
+  });
+
+  it('says "No transactions yet" without branches', () => {
+    renderWithProviders(<BranchAccountsTable branches={[]} onLaunch={() => undefined} />);
+    expect(screen.getByText('No transactions yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { USERS } from '../support/demo-users.ts';
+
+test('an unknown path shows the not-found page with the way back to the dashboard', async ({ page }) => {
+  await signInAs(page, USERS.cashier);
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+  await page.goto('/1001/no-such-page');
+  await expect(page.getByRole('heading', { name: "Looks like you're lost." })).toBeVisible();
+  await keepScreenshot(page, 'not-found');
+  await page.getByRole('button', { name: 'Go back to the Dashboard' }).click();
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+});
+
+test('a first path segment containing "wallet" shows the Building! page', async ({ page }) => {
+  await signInAs(page, USERS.cashier);
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+  await page.goto('/my-wallet');
+  await expect(page.getByRole('heading', { name: 'Building!' })).toBeVisible();
+});
+
+test('the JAM-DEX wallet of a branch without one redirects to its main wallet', async ({ page }) => {
+  await signInAs(page, USERS.cashierOchoRios, '/1003/jamdex-wallet');
+  await expect(page).toHaveURL(/\/1003\/lynk-wallet\/orders$/);
+  await expect(page.getByRole('banner').getByRole('radio', { name: 'JAM-DEX' })).toHaveCount(0);
+});
+
+test("another branch's path never shows that branch's data", async ({ page }) => {
+  await signInAs(page, USERS.cashier);
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+  await page.goto('/1002/lynk-wallet/orders');
+  // The re-authorization for branch 1002 is refused; the cashier stays in their own branch.
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+  await expect(page.getByText('Blue Mountain Coffee – Montego Bay')).toHaveCount(0);
+});
+
+test('logging out asks for confirmation, signs out, and protected pages then ask to sign in', async ({ page }) => {
+  await signInAs(page, USERS.manager);
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+  await page.getByTestId('profile-menu-button').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to log out?' });
+  await expect(dialog).toBeVisible();
+  await keepScreenshot(page, 'logout-confirmation');
+  await dialog.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  await page.goto('/1001/lynk-wallet/orders');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await keepScreenshot(page, 'signed-out');
+});
+
+test('signed out, the not-found page offers the way back to the login', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: "Looks like you're lost." })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go back to the Login' })).toBeVisible();
+});
+
+test('the smartphone layout has a menu toggle that opens the side menu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, USERS.admin);
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  const sideMenu = page.getByRole('navigation', { name: 'Side menu' });
+  await expect(sideMenu).toContainText('My wallets');
+  await expect(sideMenu.getByText('My wallets')).toBeInViewport({ ratio: 1 });
+  await keepScreenshot(page, 'smartphone-menu');
+});
