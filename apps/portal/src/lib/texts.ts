@@ -1,47 +1,47 @@
+import { MESSAGES } from '@lynk/contract/messages';
+
 /**
- * User-facing texts of the portal shell, copied from the product spec (portal-spec.md). They live
- * here until the contract's message catalogue (`@lynk/contract/messages`) exists; then this file
- * points at it. Components never retype these strings.
- *
- * Texts marked "not in the spec" are the shell's own wording where the spec shows none.
+ * User-facing texts of the portal shell. Texts the spec quotes come from the contract's catalogue
+ * (`@lynk/contract/messages`), never retyped; the rest are the shell's own wording, marked "not in
+ * the spec". Components never retype these strings.
  */
 
 export const AUTH_TEXTS = {
-  loading: 'Loading...',
-  redirecting: 'Redirecting...',
+  loading: MESSAGES.common.loading,
+  redirecting: MESSAGES.common.redirecting,
   /** Not in the spec: the session could not be read for another reason than a missing sign-in. */
   sessionUnavailable: 'We could not check your sign-in right now. Please try again.',
 } as const;
 
-export const ACCESS_DENIED_TEXT = "You don't have permissions to view this page.";
+export const ACCESS_DENIED_TEXT = MESSAGES.auth.accessDenied;
 
 export const NOT_FOUND_TEXTS = {
-  title: "Looks like you're lost.",
-  backToDashboard: 'Go back to the Dashboard',
-  backToLogin: 'Go back to the Login',
+  title: MESSAGES.notFound.title,
+  backToDashboard: MESSAGES.notFound.backToDashboard,
+  backToLogin: MESSAGES.notFound.backToLogin,
   /** Not in the spec: a line under the heading. */
   body: "The page you are looking for doesn't exist or you don't have access to it.",
 } as const;
 
-export const BUILDING_TEXT = 'Building!';
+export const BUILDING_TEXT = MESSAGES.common.building;
 
 export const LOGOUT_TEXTS = {
   modalKey: 'logout-user',
-  title: 'Are you sure you want to log out?',
-  body: 'You will not be able to access the dashboard after logging out.',
-  cancel: 'Cancel',
-  confirm: 'Logout',
+  title: MESSAGES.logout.title,
+  body: MESSAGES.logout.subtitle,
+  cancel: MESSAGES.common.cancel,
+  confirm: MESSAGES.logout.confirm,
   /** Not in the spec: the logout call failed. */
   failed: 'We could not log you out. Please try again.',
 } as const;
 
 export const MENU_TEXTS = {
-  myProfile: 'My Profile',
-  staff: 'Staff',
-  customerSupport: 'Customer Support',
-  logout: 'Logout',
+  myProfile: MESSAGES.menu.myProfile,
+  staff: MESSAGES.menu.staff,
+  customerSupport: MESSAGES.menu.customerSupport,
+  logout: MESSAGES.menu.logout,
   notifications: 'Notifications',
-  dashboard: 'Dashboard',
+  dashboard: MESSAGES.menu.dashboard,
   myWallets: 'My wallets',
   quickAccess: 'Quick Access',
   jamdexQuickAccess: 'JAM-DEX Quick Access',
@@ -77,15 +77,13 @@ export const TAB_TEXTS = {
 } as const;
 
 export const TABLE_TEXTS = {
-  noTransactions: 'No transactions yet',
+  noTransactions: MESSAGES.table.noTransactions,
   previousPage: 'Previous page',
   nextPage: 'Next page',
 } as const;
 
 /** Table footer: "Showing a-b of n entries". */
-export function showingEntries(from: number, to: number, total: number): string {
-  return `Showing ${from}-${to} of ${total} entries`;
-}
+export const showingEntries = MESSAGES.table.showingEntries;
 
 export const CORPORATE_TEXTS = {
   branchAccounts: 'Branch Accounts',
@@ -142,8 +140,7 @@ export const SUPPORT_TEXTS = {
 
 export const ERROR_TEXTS = {
   /** Spec section 8: "Wallet info failure". */
-  walletInfo:
-    'We are having some technical issues recovering your wallet information. Please, try again later.',
+  walletInfo: MESSAGES.transfer.walletInfoFailed,
   /** Not in the spec. */
   tryAgain: 'Try again',
   /** Not in the spec: an unexpected error in a page. */
