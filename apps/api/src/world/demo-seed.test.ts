@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { DEMO_BRANCHES, DEMO_USERS, seedDemo, seedRoles } from './demo-seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function counts() {
+  const db = t.database.db;
+  const count = async (table: 'organizations' | 'merchants' | 'users' | 'memberships' | 'accounts' | 'roles') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    organizations: await count('organizations'),
+    merchants: await count('merchants'),
+    users: await count('users'),
+    memberships: await count('memberships'),
+    accounts: await count('accounts'),
+    roles: await count('roles'),
+  };
+}
+
+describe('demo seed', () => {
+  it('holds a parent, three branches, one user per role per branch, a super admin and a no-access user', async () => {
+    expect(await counts()).toEqual({
+      organizations: 4,
+      merchants: 4,
+      users: DEMO_USERS.length,
+      memberships: 4 + 3 * 3 + 1,
+      accounts: 3 + DEMO_BRANCHES.filter((b) => b.cbdc).length,
+      roles: 5,
+    });
+    expect(DEMO_USERS).toHaveLength(11);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await counts();
+    await seedRoles(t.database.db);
+    await seedDemo(t.database.db);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('stores passwords as scrypt hashes, never in clear', async () => {
+    const hashes = await t.database.db.selectFrom('users').select('password_hash').execute();
+    for (const { password_hash } of hashes) expect(password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+});
