@@ -10,6 +10,7 @@ function layout(title: string, body: string, head = ''): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Lynk Merchant Portal</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/oidc-assets/idp.css">
 ${head}
 </head>
