@@ -193,8 +193,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 async function injectFetch(app: FastifyInstance, url: string, init: RequestInit | undefined): Promise<Response> {
   const target = new URL(url);
-  // The provider builds its endpoint addresses from the Host header, so keep the public one.
-  const headers = { ...Object.fromEntries(new Headers(init?.headers).entries()), host: target.host };
+  // The provider builds its endpoint addresses from Host and (behind a proxy) X-Forwarded-Proto,
+  // so present the public ones.
+  const headers = {
+    ...Object.fromEntries(new Headers(init?.headers).entries()),
+    host: target.host,
+    'x-forwarded-proto': target.protocol.replace(':', ''),
+  };
   const response = await app.inject({
     method: (init?.method ?? 'GET') as 'GET',
     url: target.pathname + target.search,

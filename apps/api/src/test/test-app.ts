@@ -16,10 +16,15 @@ export interface TestApp {
 }
 
 /** A full app on a private copy of the migrated, seeded database. */
-export async function createTestApp(options: { jobs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { jobs?: boolean; publicUrl?: string } = {}): Promise<TestApp> {
   const dump = await readFile(inject('seededDatabase'));
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
-  const config = loadConfig({ DATA_DIR: 'memory://', PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+  });
   const secrets = await loadSecrets('memory://');
   const app = await buildApp({ config, database, secrets, jobs: options.jobs ?? false, logger: false, portalDir: '/nonexistent' });
   await app.ready();
