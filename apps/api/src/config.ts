@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** `./data` at the repository root, wherever the process was started from. */
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
 /** Environment, parsed once at start; nothing else reads `process.env`. */
 const envSchema = z.object({
@@ -8,7 +12,7 @@ const envSchema = z.object({
   /** The origin users reach the portal on; cookies, redirects and the embedded issuer derive from it. */
   PUBLIC_URL: z.url().optional(),
   /** Folder for the embedded database and generated secrets; `memory://` keeps everything in memory. */
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   /** A PostgreSQL 15+ connection string; without it the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().min(1).optional(),
   /** An external OpenID provider; without it the embedded provider under /oidc is used. */

@@ -45,8 +45,9 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance, opts:
   // Pages of the single-page portal are routed in the browser: any other GET for a page gets
   // index.html. Calls to the back ends get the error shape.
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (opts.portalFallback && wantsPage && !NOT_PORTAL.test(request.url)) {
+    const path = request.url.split('?')[0]!;
+    const isPage = request.method === 'GET' && !NOT_PORTAL.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (opts.portalFallback && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

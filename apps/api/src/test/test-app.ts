@@ -16,7 +16,9 @@ export interface TestApp {
 }
 
 /** A full app on a private copy of the migrated, seeded database. */
-export async function createTestApp(options: { jobs?: boolean; publicUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { jobs?: boolean; publicUrl?: string; portalDir?: string } = {},
+): Promise<TestApp> {
   const dump = await readFile(inject('seededDatabase'));
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
   const config = loadConfig({
@@ -26,7 +28,14 @@ export async function createTestApp(options: { jobs?: boolean; publicUrl?: strin
     NODE_ENV: 'test',
   });
   const secrets = await loadSecrets('memory://');
-  const app = await buildApp({ config, database, secrets, jobs: options.jobs ?? false, logger: false, portalDir: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    jobs: options.jobs ?? false,
+    logger: false,
+    portalDir: options.portalDir ?? '/nonexistent',
+  });
   await app.ready();
   return {
     app,
