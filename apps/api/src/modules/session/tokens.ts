@@ -2,18 +2,10 @@ import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK, type JWTVer
 import { sessionIdentitySchema, type SessionIdentity } from '@lynk/contract/session';
 import { z } from 'zod';
 
-/** Claims our access tokens carry (see the provider's extraTokenClaims). */
-const accessTokenClaims = z.object({
+/** Claims our access tokens carry (see the provider's extraTokenClaims): the identity plus JWT basics. */
+const accessTokenClaims = sessionIdentitySchema.omit({ id: true }).extend({
   sub: z.string(),
   user_id: z.number().int(),
-  authID: z.string(),
-  role: z.string(),
-  role_id: z.number().int(),
-  displayName: z.string(),
-  email: z.string(),
-  org_id: z.string(),
-  merchant_id: z.number().int(),
-  permissions: z.array(z.string()),
   exp: z.number(),
 });
 
@@ -49,19 +41,9 @@ export function createAccessTokenVerifier(options: {
         algorithms: ['RS256'],
         requiredClaims: ['exp', 'sub'],
       });
-      const claims = accessTokenClaims.parse(payload);
-      const identity = sessionIdentitySchema.parse({
-        id: String(claims.user_id),
-        authID: claims.authID,
-        role: claims.role,
-        role_id: claims.role_id,
-        displayName: claims.displayName,
-        email: claims.email,
-        org_id: claims.org_id,
-        merchant_id: claims.merchant_id,
-        permissions: claims.permissions,
-      });
-      return { identity, expiresAt: new Date(claims.exp * 1000) };
+      const { sub: _sub, user_id, exp, ...claims } = accessTokenClaims.parse(payload);
+      const identity: SessionIdentity = { id: String(user_id), ...claims };
+      return { identity, expiresAt: new Date(exp * 1000) };
     },
   };
 }
