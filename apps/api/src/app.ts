@@ -156,11 +156,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audience: config.oidc.audience,
   });
   await app.register(authPlugin, { sessions, verifier, publicUrl: config.publicUrl });
-  await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: options.jobs ?? true });
+  await app.register(jobsPlugin, {
+    databaseUrl: config.databaseUrl,
+    enabled: options.jobs ?? true,
+    railStepSeconds: config.bankRailStepSeconds,
+  });
 
   if (provider) await app.register(identityRoutes, { provider, audience: config.oidc.audience });
   await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
-  await app.register(accountRoutes, { prefix: '/api/account' });
+  await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });
 
   app.get(

@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo organization and users on first start. */
   SEED_DEMO: z.stringbool().default(true),
+  /** Seconds between the simulated bank rail's steps (SCHEDULED → TRANSMITTED → COMPLETED). */
+  BANK_RAIL_STEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** Requests per minute per client before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
@@ -49,6 +51,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   rateLimitPerMinute: number;
+  bankRailStepSeconds: number;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -77,5 +80,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    bankRailStepSeconds: env.BANK_RAIL_STEP_SECONDS,
   };
 }

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { ensureInternalAccounts } from './modules/ledger/internal-accounts.ts';
 import { seedDemo, seedRoles } from './world/demo-seed.ts';
 import { buildApp } from './app.ts';
 
@@ -12,6 +13,7 @@ if (config.sessionSecret) secrets.sessionSecret = config.sessionSecret;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db as never);
 await seedRoles(database.db);
+await ensureInternalAccounts(database.db);
 if (config.seedDemo) await seedDemo(database.db);
 
 const app = await buildApp({ config, database, secrets });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { centsSchema } from './money.ts';
+import { limitTransferTypeSchema } from './statuses.ts';
 
 export const ACCOUNT_TYPES = ['LYNK', 'CBDC', 'BANK_ACCOUNT', 'BENEFICIARY'] as const;
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
@@ -11,24 +13,60 @@ export const WALLET_ROUTES = { main: 'lynk-wallet', cbdc: 'jamdex-wallet' } as c
 export const accountSchema = z.object({
   id: z.number().int(),
   type: accountTypeSchema,
+  /** How the account is shown: "Main wallet", "NCB ****4321", a beneficiary's name. */
+  label: z.string(),
   details: z.object({
     account_id: z.string(),
     currency: z.string(),
     external_reference: z.string().optional(),
     masked_bank_account: z.string().optional(),
+    bank_name: z.string().optional(),
     account_number: z.string().optional(),
   }),
 });
 export type Account = z.infer<typeof accountSchema>;
 
-/** GET /api/account/v1/accounts */
+/** GET /api/account/v1/accounts — the merchant's wallets, bank accounts and beneficiaries. */
 export const accountListSchema = z.object({ result: z.array(accountSchema) });
+
+export const accountIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** GET /api/account/v2/accounts/{id}/balance — amounts are integer cents. */
+export const balanceResponseSchema = z.object({
+  data: z.object({ balance: centsSchema, currency: z.string() }),
+});
+
+/** GET /api/account/v1/accounts/{accountId}/limits?period=&transfer_type= */
+export const limitQuerySchema = z
+  .object({
+    period: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])),
+    transfer_type: limitTransferTypeSchema,
+  })
+  .refine((q) => (q.transfer_type === 'MBATCH' ? q.period === 2 : q.period === 1), {
+    message: 'MBATCH limits are weekly (period 2); TOP and ACH_CASHOUT are daily (period 1)',
+    path: ['period'],
+  });
+
+export const limitSchema = z.object({
+  transfer_type: limitTransferTypeSchema,
+  period: z.union([z.literal(1), z.literal(2)]),
+  limit: centsSchema,
+  used: centsSchema,
+  remaining: centsSchema,
+  /** When the period rolls over (midnight in Jamaica; Monday for weekly limits). */
+  resets_at: z.string(),
+});
+export type Limit = z.infer<typeof limitSchema>;
+export const limitResponseSchema = z.object({ data: limitSchema });
 
 export const branchSchema = z.object({
   merchant_id: z.number().int(),
   organization_id: z.string(),
   name: z.string(),
   accounts: z.array(z.object({ id: z.number().int(), type: accountTypeSchema })),
+  /** Main wallet balance in cents (JMD). */
+  balance: centsSchema,
+  limits: z.object({ TOP: limitSchema, ACH_CASHOUT: limitSchema, MBATCH: limitSchema }),
 });
 export type Branch = z.infer<typeof branchSchema>;
 

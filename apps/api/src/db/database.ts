@@ -6,7 +6,9 @@ import { isMemoryDataDir } from '../lib/secrets.ts';
 import type { Database } from './schema.ts';
 
 // Postgres bigint (int8) arrives as a string by default; keep it a string so no precision is lost,
-// and let code convert at the edge. Counts (int8 from count(*)) are read with Number() where safe.
+// and let code convert at the edge. Calendar dates stay 'YYYY-MM-DD' strings: turning them into a
+// Date at local midnight would shift them by the server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

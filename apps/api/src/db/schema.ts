@@ -60,11 +60,103 @@ export interface MembershipsTable {
 export interface AccountsTable {
   id: Generated<number>;
   merchant_id: number | null;
-  type: 'LYNK' | 'CBDC' | 'BANK_ACCOUNT' | 'BENEFICIARY';
-  currency: 'JMD' | 'JAM-DEX';
+  type: 'LYNK' | 'CBDC' | 'BANK_ACCOUNT' | 'BENEFICIARY' | 'CONSUMER' | 'INTERNAL';
+  currency: Currency;
   account_ref: string;
   external_reference: string | null;
+  label: Generated<string>;
+  /** Integer cents; bigint arrives as a string. */
+  balance: ColumnType<string, never, never>;
+  allow_negative: Generated<boolean>;
+  details: JSONColumnType<AccountDetails, AccountDetails | undefined, AccountDetails>;
   created_at: Generated<Date>;
+}
+
+export type Currency = 'JMD' | 'JAM-DEX';
+
+export interface AccountDetails {
+  bank_name?: string;
+  masked_bank_account?: string;
+  account_number?: string;
+  /** Simulated world: the bank rail fails every transfer to this account. */
+  simulate_failure?: boolean;
+}
+
+export interface JournalEntriesTable {
+  id: Generated<string>;
+  kind: string;
+  transfer_id: string | null;
+  description: Generated<string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface PostingsTable {
+  id: Generated<string>;
+  entry_id: string;
+  account_id: number;
+  currency: Currency;
+  amount: ColumnType<string, string | bigint, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export type TransferStatus = 'SCHEDULED' | 'PENDING' | 'TRANSMITTED' | 'COMPLETED' | 'FAILED';
+
+export interface TransfersTable {
+  id: Generated<string>;
+  merchant_id: number;
+  wallet_account_id: number;
+  counterpart_account_id: number;
+  direction: 'CASH_IN' | 'CASH_OUT';
+  type: 'CASH IN' | 'CASH OUT' | 'DISBURSEMENT';
+  status: TransferStatus;
+  amount: ColumnType<string, string | bigint, never>;
+  commission: ColumnType<string, string | bigint | undefined, never>;
+  gct: ColumnType<string, string | bigint | undefined, never>;
+  currency: Currency;
+  from_label: string;
+  to_label: string;
+  jam_dex: Generated<boolean>;
+  limit_type: 'TOP' | 'ACH_CASHOUT' | 'MBATCH' | null;
+  limit_period_start: ColumnType<string | null, string | null | undefined, never>;
+  failure_reason: string | null;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  completed_at: Date | null;
+}
+
+export interface AccountLimitsTable {
+  account_id: number;
+  transfer_type: 'TOP' | 'ACH_CASHOUT' | 'MBATCH';
+  amount: ColumnType<string, string | bigint, string | bigint>;
+}
+
+export interface LimitUsageTable {
+  account_id: number;
+  transfer_type: 'TOP' | 'ACH_CASHOUT' | 'MBATCH';
+  /** YYYY-MM-DD in Jamaica time (a date column read as text, see database.ts). */
+  period_start: string;
+  used: ColumnType<string, string | bigint, string | bigint>;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: ColumnType<unknown, string | null, string | null>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
+export interface CbdcPaymentsTable {
+  id: Generated<string>;
+  merchant_id: number;
+  account_id: number;
+  from_id: string;
+  amount: ColumnType<string, string | bigint, never>;
+  status: 'Success' | 'Failure';
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface AuditLogTable {
@@ -120,4 +212,11 @@ export interface Database {
   sessions: SessionsTable;
   oidc_payloads: OidcPayloadsTable;
   oidc_grant_organizations: OidcGrantOrganizationsTable;
+  journal_entries: JournalEntriesTable;
+  postings: PostingsTable;
+  transfers: TransfersTable;
+  account_limits: AccountLimitsTable;
+  limit_usage: LimitUsageTable;
+  idempotency_keys: IdempotencyKeysTable;
+  cbdc_payments: CbdcPaymentsTable;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
+import { BANK_RAIL_QUEUE } from '../modules/account/transfers.ts';
 import { PURGE_EXPIRED_CRON, PURGE_EXPIRED_JOB, purgeExpired } from '../modules/maintenance/jobs.ts';
+import { advanceBankTransfer } from '../world/bank-rail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +14,8 @@ declare module 'fastify' {
 export interface JobsPluginOptions {
   databaseUrl: string | undefined;
   enabled: boolean;
+  /** Seconds between the simulated bank rail's steps. */
+  railStepSeconds: number;
 }
 
 /**
@@ -37,6 +41,16 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
     app.log.info({ purged }, 'purged expired sessions and provider records');
   });
   await boss.schedule(PURGE_EXPIRED_JOB, PURGE_EXPIRED_CRON);
+
+  await boss.createQueue(BANK_RAIL_QUEUE, { retryLimit: 5, retryDelay: 5 });
+  await boss.work<{ transferId: string }>(BANK_RAIL_QUEUE, async (jobs) => {
+    for (const job of jobs) {
+      const status = await advanceBankTransfer(app.db, job.data.transferId);
+      if (status === 'TRANSMITTED') {
+        await boss.send(BANK_RAIL_QUEUE, job.data, { startAfter: opts.railStepSeconds });
+      }
+    }
+  });
   app.decorate('boss', boss);
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 10_000 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { ensureInternalAccounts } from '../modules/ledger/internal-accounts.ts';
 import { seedDemo, seedRoles } from '../world/demo-seed.ts';
 
 /** Migrates and seeds one database per run; each test file starts from a copy of it. */
@@ -12,6 +13,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(database.db as never);
   await seedRoles(database.db);
+  await ensureInternalAccounts(database.db);
   await seedDemo(database.db);
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();

@@ -31,7 +31,8 @@ describe('demo seed', () => {
       merchants: 4,
       users: DEMO_USERS.length,
       memberships: 4 + 3 * 3 + 1,
-      accounts: 3 + DEMO_BRANCHES.filter((b) => b.cbdc).length,
+      // Wallets, three linked accounts per branch, the internal accounts and the consumer wallets.
+      accounts: 3 + DEMO_BRANCHES.filter((b) => b.cbdc).length + 3 * 3 + 5 + 6,
       roles: 5,
     });
     expect(DEMO_USERS).toHaveLength(11);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@lynk/contract/roles';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
+import { seedDemoLedger, type DemoMerchant } from './demo-ledger.ts';
 
 /** The one password of every demo user (listed in the README; demo data only). */
 export const DEMO_PASSWORD = 'LynkDemo!2026';
@@ -62,7 +63,7 @@ export async function seedRoles(db: Kysely<Database>): Promise<void> {
 }
 
 /** Seeds the demo organization once; running it again changes nothing. */
-export async function seedDemo(db: Kysely<Database>): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
   const existing = await db.selectFrom('organizations').select('id').where('id', '=', DEMO_PARENT.org).executeTakeFirst();
   if (existing) return;
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
@@ -111,7 +112,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         .execute();
       await trx
         .insertInto('accounts')
-        .values({ merchant_id: merchantId, type: 'LYNK', currency: 'JMD', account_ref: `LYNK-${merchantId}` })
+        .values({ merchant_id: merchantId, type: 'LYNK', currency: 'JMD', account_ref: `LYNK-${merchantId}`, label: 'Main wallet' })
         .execute();
       if (branch.cbdc) {
         await trx
@@ -122,6 +123,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
             currency: 'JAM-DEX',
             account_ref: `JAMDEX-${merchantId}`,
             external_reference: `jamdex:wallet:${branch.username}`,
+            label: 'JAM-DEX wallet',
           })
           .execute();
       }
@@ -152,4 +154,18 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       }
     }
   });
+
+  const merchants: DemoMerchant[] = [];
+  for (const branch of DEMO_BRANCHES) {
+    const row = await db
+      .selectFrom('merchants as m')
+      .innerJoin('accounts as wallet', (join) => join.onRef('wallet.merchant_id', '=', 'm.id').on('wallet.type', '=', 'LYNK'))
+      .leftJoin('accounts as cbdc', (join) => join.onRef('cbdc.merchant_id', '=', 'm.id').on('cbdc.type', '=', 'CBDC'))
+      .innerJoin('memberships as ms', (join) => join.onRef('ms.merchant_id', '=', 'm.id').on('ms.role_id', '=', ROLE_IDS.ADMIN))
+      .select(['m.id as merchantId', 'wallet.id as walletId', 'cbdc.id as cbdcId', 'ms.user_id as adminUserId'])
+      .where('m.organization_id', '=', branch.org)
+      .executeTakeFirstOrThrow();
+    merchants.push({ ...row, orgId: branch.org });
+  }
+  await seedDemoLedger(db, merchants, now);
 }

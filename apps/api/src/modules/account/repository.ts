@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, TransferStatus, TransfersTable } from '../../db/schema.ts';
 
 export function listMerchantAccounts(db: Kysely<Database>, merchantId: number) {
   return db
     .selectFrom('accounts')
-    .select(['id', 'type', 'currency', 'account_ref', 'external_reference'])
+    .select(['id', 'type', 'currency', 'account_ref', 'external_reference', 'label', 'details'])
     .where('merchant_id', '=', merchantId)
     .orderBy('id')
     .execute();
@@ -22,7 +22,7 @@ export async function listChildBranches(db: Kysely<Database>, parentOrganization
   if (branches.length === 0) return [];
   const accounts = await db
     .selectFrom('accounts')
-    .select(['id', 'type', 'merchant_id'])
+    .select(['id', 'type', 'merchant_id', 'balance'])
     .where(
       'merchant_id',
       'in',
@@ -32,6 +32,148 @@ export async function listChildBranches(db: Kysely<Database>, parentOrganization
     .execute();
   return branches.map((branch) => ({
     ...branch,
-    accounts: accounts.filter((a) => a.merchant_id === branch.merchant_id).map(({ id, type }) => ({ id, type })),
+    accounts: accounts.filter((a) => a.merchant_id === branch.merchant_id).map(({ id, type, balance }) => ({ id, type, balance })),
   }));
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One of the merchant's own accounts, or undefined (another tenant's id looks like a missing one). */
+export function findMerchantAccount(db: Db, merchantId: number, accountId: number) {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'type', 'currency', 'account_ref', 'label', 'balance', 'details'])
+    .where('id', '=', accountId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+export function findMerchantAccountByRef(db: Db, merchantId: number, accountRef: string) {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'type', 'currency', 'account_ref', 'label', 'balance'])
+    .where('account_ref', '=', accountRef)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+export function findMerchantWallet(db: Db, merchantId: number, type: 'LYNK' | 'CBDC') {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'type', 'currency', 'account_ref', 'label', 'balance'])
+    .where('merchant_id', '=', merchantId)
+    .where('type', '=', type)
+    .executeTakeFirst();
+}
+
+const transferColumns = [
+  'id',
+  'merchant_id',
+  'wallet_account_id',
+  'counterpart_account_id',
+  'direction',
+  'type',
+  'status',
+  'amount',
+  'commission',
+  'gct',
+  'currency',
+  'from_label',
+  'to_label',
+  'jam_dex',
+  'limit_type',
+  'limit_period_start',
+  'failure_reason',
+  'created_at',
+] as const;
+
+export type TransferRow = Pick<Selectable<TransfersTable>, (typeof transferColumns)[number]>;
+
+export function insertTransfer(db: Db, values: Insertable<TransfersTable>) {
+  return db.insertInto('transfers').values(values).returning(transferColumns).executeTakeFirstOrThrow();
+}
+
+export function findTransferForUpdate(trx: Transaction<Database>, transferId: string) {
+  return trx.selectFrom('transfers').select(transferColumns).where('id', '=', transferId).forUpdate().executeTakeFirst();
+}
+
+export function updateTransferStatus(
+  trx: Transaction<Database>,
+  transferId: string,
+  from: TransferStatus,
+  to: TransferStatus,
+  extra: { failure_reason?: string; completed_at?: Date } = {},
+) {
+  return trx
+    .updateTable('transfers')
+    .set({ status: to, updated_at: new Date(), ...extra })
+    .where('id', '=', transferId)
+    .where('status', '=', from)
+    .returning(transferColumns)
+    .executeTakeFirst();
+}
+
+interface ListWindow {
+  offset: number;
+  limit: number;
+  sort: 'ASC' | 'DESC';
+  from_utc?: string | undefined;
+  to_utc?: string | undefined;
+}
+
+function dateWindow<QB extends { where: (...args: never[]) => QB }>(query: QB, window: ListWindow, column: string): QB {
+  let q = query;
+  if (window.from_utc) q = (q.where as (...a: unknown[]) => QB)(column, '>=', new Date(`${window.from_utc}T00:00:00Z`));
+  if (window.to_utc) {
+    const end = new Date(`${window.to_utc}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    q = (q.where as (...a: unknown[]) => QB)(column, '<', end);
+  }
+  return q;
+}
+
+/** The merchant's transfers, newest first by default; `jamDexOnly` keeps those touching JAM-DEX. */
+export async function listTransfers(db: Db, merchantId: number, window: ListWindow, jamDexOnly: boolean) {
+  let base = db.selectFrom('transfers').where('merchant_id', '=', merchantId);
+  if (jamDexOnly) base = base.where('jam_dex', '=', true);
+  base = dateWindow(base, window, 'created_at');
+  const direction = window.sort === 'ASC' ? 'asc' : 'desc';
+  const [rows, total] = await Promise.all([
+    base.select(transferColumns).orderBy('created_at', direction).orderBy('id', direction).limit(window.limit).offset(window.offset).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export async function listCbdcPayments(db: Db, accountId: number, window: ListWindow) {
+  const base = dateWindow(db.selectFrom('cbdc_payments').where('account_id', '=', accountId), window, 'created_at');
+  const direction = window.sort === 'ASC' ? 'asc' : 'desc';
+  const [rows, total] = await Promise.all([
+    base
+      .select(['id', 'from_id', 'amount', 'status', 'created_at'])
+      .orderBy('created_at', direction)
+      .orderBy('id', direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Transfers touching one wallet in a date window, oldest first (the export). */
+export function transfersForExport(db: Db, merchantId: number, accountId: number, from: string, to: string) {
+  return dateWindow(
+    db
+      .selectFrom('transfers')
+      .select(transferColumns)
+      .where('merchant_id', '=', merchantId)
+      .where((eb) => eb.or([eb('wallet_account_id', '=', accountId), eb('counterpart_account_id', '=', accountId)])),
+    { offset: 0, limit: 0, sort: 'ASC', from_utc: from, to_utc: to },
+    'created_at',
+  )
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(10_000)
+    .execute();
 }

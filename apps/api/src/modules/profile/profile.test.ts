@@ -53,10 +53,27 @@ describe('GET /api/account/v1/accounts and /children', () => {
     const kingston = await signIn(t.app, 'cashier.kingston@bluemountain.example', DEMO_PASSWORD);
     const ochoRios = await signIn(t.app, 'cashier.ochorios@bluemountain.example', DEMO_PASSWORD);
     const kingstonAccounts = (await get('/api/account/v1/accounts', kingston.jar.header())).json();
-    expect(kingstonAccounts.result.map((a: { type: string }) => a.type)).toEqual(['LYNK', 'CBDC']);
-    expect(kingstonAccounts.result[0].details).toEqual({ account_id: 'LYNK-1001', currency: 'JMD' });
+    expect(kingstonAccounts.result.map((a: { type: string }) => a.type)).toEqual([
+      'LYNK',
+      'CBDC',
+      'BANK_ACCOUNT',
+      'BANK_ACCOUNT',
+      'BENEFICIARY',
+    ]);
+    expect(kingstonAccounts.result[0]).toMatchObject({ label: 'Main wallet', details: { account_id: 'LYNK-1001', currency: 'JMD' } });
+    expect(kingstonAccounts.result[2]).toMatchObject({
+      label: 'NCB ****4321',
+      details: { masked_bank_account: '****4321', bank_name: 'National Commercial Bank' },
+    });
+    // What the simulated world knows about an account (it always fails) is never shown.
+    expect(JSON.stringify(kingstonAccounts)).not.toContain('simulate_failure');
     const ochoAccounts = (await get('/api/account/v1/accounts', ochoRios.jar.header())).json();
-    expect(ochoAccounts.result.map((a: { details: { account_id: string } }) => a.details.account_id)).toEqual(['LYNK-1003']);
+    expect(ochoAccounts.result.map((a: { details: { account_id: string } }) => a.details.account_id)).toEqual([
+      'LYNK-1003',
+      'BANK-1003-1',
+      'BANK-1003-2',
+      'BENEFICIARY-1003-1',
+    ]);
   });
 
   it('lists the branches of the parent organization for its super admin, and none for a branch', async () => {

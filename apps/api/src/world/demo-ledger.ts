@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import { ROLE_NAMES, ROLE_PERMISSIONS } from '@lynk/contract/roles';
+import type { SessionIdentity } from '@lynk/contract/session';
+import type { CreateTransfer } from '@lynk/contract/transfers';
+import { LIMIT_TRANSFER_TYPES } from '@lynk/contract/statuses';
+import type { Database } from '../db/schema.ts';
+import { createTransfer } from '../modules/account/transfers.ts';
+import { internalAccountId } from '../modules/ledger/internal-accounts.ts';
+import { DEFAULT_LIMITS, setLimit } from '../modules/ledger/limits.ts';
+import { postEntry } from '../modules/ledger/service.ts';
+import { advanceBankTransfer } from './bank-rail.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A small deterministic generator, so every fresh start shows the same demo history. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const CONSUMERS = ['@kemar.b', '@shanice.w', '@andre.m', '@tashana.r', '@dwayne.p', '@keisha.l'];
+
+export interface DemoMerchant {
+  merchantId: number;
+  orgId: string;
+  walletId: number;
+  cbdcId: number | null;
+  adminUserId: number;
+}
+
+/**
+ * Linked accounts, limits, opening balances and a few months of transfers in every status for
+ * each demo branch — made through the same services the portal uses, so the history is true.
+ */
+export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMerchant[], now = new Date()) {
+  const bankSettlement = await internalAccountId(db, 'bankSettlement');
+  const cbdcSettlement = await internalAccountId(db, 'cbdcSettlementJamDex');
+
+  const consumers: number[] = [];
+  for (const handle of CONSUMERS) {
+    const { id } = await db
+      .insertInto('accounts')
+      .values({ merchant_id: null, type: 'CONSUMER', currency: 'JAM-DEX', account_ref: `CONSUMER-${handle.slice(1)}`, label: handle })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    consumers.push(id);
+    await db.transaction().execute((trx) =>
+      postEntry(trx, {
+        kind: 'OPENING_BALANCE',
+        description: `Opening balance ${handle}`,
+        createdAt: new Date(now.getTime() - 120 * DAY),
+        postings: [
+          { accountId: cbdcSettlement, currency: 'JAM-DEX', amount: -5_000_000n },
+          { accountId: id, currency: 'JAM-DEX', amount: 5_000_000n },
+        ],
+      }),
+    );
+  }
+
+  for (const [i, merchant] of merchants.entries()) {
+    const next = random(1000 + i);
+    for (const type of LIMIT_TRANSFER_TYPES) await setLimit(db, merchant.walletId, type, DEFAULT_LIMITS[type]);
+    const linked = async (values: { type: 'BANK_ACCOUNT' | 'BENEFICIARY'; ref: string; label: string; details: object }) =>
+      (
+        await db
+          .insertInto('accounts')
+          .values({ merchant_id: merchant.merchantId, currency: 'JMD', account_ref: values.ref, type: values.type, label: values.label, details: JSON.stringify(values.details) as never })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const bank = await linked({
+      type: 'BANK_ACCOUNT',
+      ref: `BANK-${merchant.merchantId}-1`,
+      label: 'NCB ****4321',
+      details: { bank_name: 'National Commercial Bank', masked_bank_account: '****4321' },
+    });
+    const failingBank = await linked({
+      type: 'BANK_ACCOUNT',
+      ref: `BANK-${merchant.merchantId}-2`,
+      label: 'Sagicor Bank ****0000 (closed)',
+      details: { bank_name: 'Sagicor Bank', masked_bank_account: '****0000', simulate_failure: true },
+    });
+    const beneficiary = await linked({
+      type: 'BENEFICIARY',
+      ref: `BENEFICIARY-${merchant.merchantId}-1`,
+      label: 'Island Beans Ltd',
+      details: { account_number: '001-234-567', bank_name: 'Scotiabank Jamaica' },
+    });
+
+    await db.transaction().execute(async (trx) => {
+      const openedAt = new Date(now.getTime() - 100 * DAY);
+      await postEntry(trx, {
+        kind: 'OPENING_BALANCE',
+        description: 'Opening balance',
+        createdAt: openedAt,
+        postings: [
+          { accountId: bankSettlement, currency: 'JMD', amount: -125_000_000n },
+          { accountId: merchant.walletId, currency: 'JMD', amount: 125_000_000n },
+        ],
+      });
+      if (merchant.cbdcId) {
+        await postEntry(trx, {
+          kind: 'OPENING_BALANCE',
+          description: 'Opening balance',
+          createdAt: openedAt,
+          postings: [
+            { accountId: cbdcSettlement, currency: 'JAM-DEX', amount: -15_000_000n },
+            { accountId: merchant.cbdcId, currency: 'JAM-DEX', amount: 15_000_000n },
+          ],
+        });
+      }
+    });
+
+    const identity: SessionIdentity = {
+      id: String(merchant.adminUserId),
+      authID: 'demo-seed',
+      role: ROLE_NAMES[1],
+      role_id: 1,
+      displayName: 'Demo seed',
+      email: '',
+      org_id: merchant.orgId,
+      merchant_id: merchant.merchantId,
+      permissions: [...ROLE_PERMISSIONS[1]],
+    };
+    const moves: CreateTransfer[] = [
+      { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 0 },
+      { transfer_type: 'CASH_IN', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 0 },
+      { transfer_type: 'CASH_OUT', account_type: 'BENEFICIARY', account_id: beneficiary, amount: 0 },
+      { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: failingBank, amount: 0 },
+      ...(merchant.cbdcId
+        ? [
+            { transfer_type: 'CASH_OUT', account_type: 'CBDC', account_id: merchant.cbdcId, amount: 0 } as const,
+            { transfer_type: 'CASH_IN', account_type: 'CBDC', account_id: merchant.cbdcId, amount: 0 } as const,
+          ]
+        : []),
+    ];
+    for (let day = 90, n = 0; day >= 0; day -= 3, n++) {
+      const at = new Date(now.getTime() - day * DAY - Math.floor(next() * 8) * 60 * 60 * 1000);
+      const move = moves[n % moves.length]!;
+      const amount = (Math.floor(next() * 400) + 20) * 10_000; // J$2,000 – J$42,000 in whole hundreds
+      const transfer = await createTransfer(
+        { db, boss: null, identity, ip: '127.0.0.1', now: at, railStepSeconds: 0 },
+        merchant.walletId,
+        { ...move, amount },
+      );
+      // Older bank transfers have run through the rail; the last days' are still on their way.
+      const steps = day >= 3 ? 2 : day === 0 ? 0 : 1;
+      for (let s = 0; s < steps; s++) await advanceBankTransfer(db, transfer.transfer_id, new Date(at.getTime() + (s + 1) * 60 * 60 * 1000));
+    }
+
+    if (merchant.cbdcId) {
+      for (let k = 0; k < 24; k++) {
+        const at = new Date(now.getTime() - Math.floor(next() * 60 * 24) * 60 * 60 * 1000);
+        const consumer = consumers[Math.floor(next() * consumers.length)]!;
+        const amount = (Math.floor(next() * 150) + 5) * 1_000; // J$50 – J$1,550
+        const success = next() > 0.12;
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('cbdc_payments')
+            .values({
+              merchant_id: merchant.merchantId,
+              account_id: merchant.cbdcId!,
+              from_id: CONSUMERS[consumers.indexOf(consumer)]!,
+              amount: String(amount),
+              status: success ? 'Success' : 'Failure',
+              created_at: at,
+            })
+            .execute();
+          if (success) {
+            await postEntry(trx, {
+              kind: 'CBDC_PAYMENT',
+              description: 'JAM-DEX payment',
+              createdAt: at,
+              postings: [
+                { accountId: consumer, currency: 'JAM-DEX', amount: -BigInt(amount) },
+                { accountId: merchant.cbdcId!, currency: 'JAM-DEX', amount: BigInt(amount) },
+              ],
+            });
+          }
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { apiDateSchema, listingQuerySchema, listingResponseSchema } from './listings.ts';
+import { centsSchema } from './money.ts';
+import { cbdcPaymentStatusSchema, transferStatusSchema, transferTypeSchema } from './statuses.ts';
+
+/** Transfer minimum: J$0.10 (spec section 9). */
+export const MIN_TRANSFER_AMOUNT_CENTS = 10;
+
+/**
+ * POST /api/account/v1/accounts/{accountId}/transfers. `{accountId}` is the merchant's main
+ * wallet; `transfer_type` says which way the money goes; `account_type`/`account_id` name the
+ * other side (one of the merchant's own linked accounts from GET /v1/accounts).
+ *
+ * | way                      | transfer_type | account_type | permission           | daily limit |
+ * |--------------------------|---------------|--------------|----------------------|-------------|
+ * | bank → main wallet       | CASH_IN       | BANK_ACCOUNT | create:cashins       | TOP         |
+ * | main wallet → bank       | CASH_OUT      | BANK_ACCOUNT | create:cashouts      | ACH_CASHOUT |
+ * | main wallet → beneficiary| CASH_OUT      | BENEFICIARY  | create:cashouts      | ACH_CASHOUT |
+ * | JAM-DEX → main wallet    | CASH_IN       | CBDC         | create:cbdc-cashins  | none        |
+ * | main wallet → JAM-DEX    | CASH_OUT      | CBDC         | create:cbdc-cashouts | none        |
+ */
+export const transferDirectionSchema = z.enum(['CASH_IN', 'CASH_OUT']);
+export const transferCounterpartTypeSchema = z.enum(['BANK_ACCOUNT', 'CBDC', 'BENEFICIARY']);
+
+export const createTransferSchema = z.strictObject({
+  transfer_type: transferDirectionSchema,
+  account_type: transferCounterpartTypeSchema,
+  account_id: z.number().int().min(1).max(2_147_483_647),
+  amount: centsSchema.min(MIN_TRANSFER_AMOUNT_CENTS, 'The amount minimum is J$0.10'),
+});
+export type CreateTransfer = z.infer<typeof createTransferSchema>;
+
+/** A row of the transfers history (spec section 3: Transfer). Amounts in cents. */
+export const transferSchema = z.object({
+  transfer_id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  datetime: z.string(),
+  total: centsSchema,
+  commission: centsSchema,
+  gct: centsSchema,
+  type: transferTypeSchema,
+  status: transferStatusSchema,
+  currency: z.string(),
+  /** Set on FAILED transfers: why, in the spec's words. */
+  failure_reason: z.string().nullable(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+export const transferResponseSchema = z.object({ data: transferSchema });
+
+/** GET /api/account/v2/connected-account-transactions */
+export const transfersQuerySchema = listingQuerySchema.and(
+  z.object({ 'jam-dex-only': z.enum(['true', 'false']).default('false') }),
+);
+export const transfersListSchema = listingResponseSchema(transferSchema);
+
+/** A JAM-DEX payment received (spec section 3: Payment). */
+export const cbdcPaymentSchema = z.object({
+  id: z.string(),
+  from_id: z.string(),
+  date: z.string(),
+  amount: centsSchema,
+  status: cbdcPaymentStatusSchema,
+});
+export type CbdcPayment = z.infer<typeof cbdcPaymentSchema>;
+
+/** GET /api/account/v1/accounts/{accountID}/payments */
+export const cbdcPaymentsListSchema = listingResponseSchema(cbdcPaymentSchema);
+
+/** GET /api/account/v1/accounts/{id}/export?from&to */
+export const exportQuerySchema = z
+  .object({ from: apiDateSchema, to: apiDateSchema })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+export const exportResponseSchema = z.object({ base64_file: z.string() });
