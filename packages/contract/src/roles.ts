@@ -22,6 +22,9 @@ const MANAGER: PermissionString[] = [
   'read:cashouts',
   'create:cashouts',
   'read:cashins',
+  // Moving money between the main wallet and JAM-DEX stays inside the merchant's own wallets.
+  'create:cbdc-cashins',
+  'create:cbdc-cashouts',
   'read:balance',
   'read:profile',
   'read:reports-detailed',
@@ -32,8 +35,6 @@ const MANAGER: PermissionString[] = [
 const ADMIN: PermissionString[] = [
   ...MANAGER,
   'create:cashins',
-  'create:cbdc-cashins',
-  'create:cbdc-cashouts',
   'approve:batch-payments',
   'create:staff',
   'read:staff',
