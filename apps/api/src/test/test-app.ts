@@ -17,7 +17,7 @@ export interface TestApp {
 
 /** A full app on a private copy of the migrated, seeded database. */
 export async function createTestApp(
-  options: { jobs?: boolean; publicUrl?: string; portalDir?: string } = {},
+  options: { jobs?: boolean; publicUrl?: string; portalDir?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const dump = await readFile(inject('seededDatabase'));
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
@@ -26,6 +26,7 @@ export async function createTestApp(
     PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    ...options.env,
   });
   const secrets = await loadSecrets('memory://');
   const app = await buildApp({

@@ -57,15 +57,6 @@ export function findMerchantAccountByRef(db: Db, merchantId: number, accountRef:
     .executeTakeFirst();
 }
 
-export function findMerchantWallet(db: Db, merchantId: number, type: 'LYNK' | 'CBDC') {
-  return db
-    .selectFrom('accounts')
-    .select(['id', 'type', 'currency', 'account_ref', 'label', 'balance'])
-    .where('merchant_id', '=', merchantId)
-    .where('type', '=', type)
-    .executeTakeFirst();
-}
-
 const transferColumns = [
   'id',
   'merchant_id',

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/repository.ts';
 import { internalAccountId } from '../ledger/internal-accounts.ts';
 import { consumeLimit } from '../ledger/limits.ts';
 import { postEntry } from '../ledger/service.ts';
-import { findMerchantAccount, findMerchantWallet, insertTransfer, type TransferRow } from './repository.ts';
+import { findMerchantAccount, insertTransfer, type TransferRow } from './repository.ts';
 
 export const BANK_RAIL_QUEUE = 'bank-rail-advance';
 

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, branchAccounts, postTransfer } from '../../test/accounts.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
+import { ledgerInvariants } from '../ledger/repository.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('200 simultaneous transfers from one wallet', () => {
+  it('lets exactly the affordable ones through and ends on the exact balance', async () => {
+    const { jar } = await signIn(t.app, 'admin.kingston@bluemountain.example', DEMO_PASSWORD);
+    const accounts = await branchAccounts(t, 1001);
+    const amount = 1_000_00; // J$1,000 each
+    // Leave the wallet with room for exactly 37 of them.
+    const start = await balanceOf(t, accounts.wallet);
+    const affordable = 37n;
+    const excess = start - affordable * BigInt(amount);
+    await postTransfer(t.app, jar.header(), accounts.wallet, {
+      transfer_type: 'CASH_OUT',
+      account_type: 'CBDC',
+      account_id: accounts.cbdc,
+      amount: Number(excess),
+    });
+    expect(await balanceOf(t, accounts.wallet)).toBe(affordable * BigInt(amount));
+
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        postTransfer(t.app, jar.header(), accounts.wallet, {
+          transfer_type: 'CASH_OUT',
+          account_type: 'CBDC',
+          account_id: accounts.cbdc,
+          amount,
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(Number(affordable));
+    expect(statuses.filter((s) => s === 422)).toHaveLength(200 - Number(affordable));
+    expect(await balanceOf(t, accounts.wallet)).toBe(0n);
+    expect(await ledgerInvariants(t.database.db)).toMatchObject({ unbalancedEntries: 0, balancesNotMatchingPostings: 0, negativeWallets: 0 });
+  });
+});
