@@ -1,0 +1,67 @@
+/**
+ * Sustained transfers per second through the real transfer service on the embedded database,
+ * then the ledger invariants. Prints the figure and records it in docs/performance.md.
+ * Run: npm run bench:ledger
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { createTransfer } from '../apps/api/src/modules/account/transfers.ts';
+import { openDatabase } from '../apps/api/src/db/database.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
+import { ledgerInvariants } from '../apps/api/src/modules/ledger/repository.ts';
+import { setLimit } from '../apps/api/src/modules/ledger/limits.ts';
+import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
+import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
+
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3000);
+
+const database = await openDatabase({ dataDir: 'memory://' });
+await migrateToLatest(database.db as never);
+await seedRoles(database.db);
+await ensureInternalAccounts(database.db);
+await seedDemo(database.db);
+const db = database.db;
+
+const accounts = await db.selectFrom('accounts').select(['id', 'type', 'account_ref']).where('merchant_id', '=', 1001).execute();
+const wallet = accounts.find((a) => a.type === 'LYNK')!.id;
+const cbdc = accounts.find((a) => a.type === 'CBDC')!.id;
+const bank = accounts.find((a) => a.account_ref === 'BANK-1001-1')!.id;
+await setLimit(db, wallet, 'ACH_CASHOUT', 10n ** 15n);
+const identity = {
+  id: '2',
+  authID: 'bench',
+  role: 'Admin',
+  role_id: 1,
+  displayName: 'Bench',
+  email: '',
+  org_id: 'org_1001',
+  merchant_id: 1001,
+  permissions: [...ROLE_PERMISSIONS[1]],
+};
+
+const start = performance.now();
+for (let i = 0; i < TRANSFERS; i++) {
+  const body =
+    i % 3 === 0
+      ? ({ transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 100 } as const)
+      : ({ transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN', account_type: 'CBDC', account_id: cbdc, amount: 100 } as const);
+  await createTransfer({ db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 }, wallet, body);
+}
+const seconds = (performance.now() - start) / 1000;
+const perSecond = Math.round(TRANSFERS / seconds);
+const invariants = await ledgerInvariants(db);
+const ok =
+  invariants.unbalancedEntries === 0 && invariants.balancesNotMatchingPostings === 0 && invariants.negativeWallets === 0;
+console.log(`ledger: ${TRANSFERS} transfers in ${seconds.toFixed(1)} s = ${perSecond} transfers/s (embedded DB, one process)`);
+console.log(`invariants: ${ok ? 'hold' : 'BROKEN'} ${JSON.stringify(invariants, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
+await database.close();
+
+const file = new URL('../docs/performance.md', import.meta.url);
+const doc = await readFile(file, 'utf8');
+const row = `| ledger: transfers through the service, invariants checked after (\`npm run bench:ledger\`) | ${perSecond} transfers/s (${TRANSFERS} transfers) | ${new Date().toISOString().slice(0, 10)} |`;
+const updated = doc.includes('| ledger: transfers')
+  ? doc.replace(/^\| ledger: transfers.*$/m, row)
+  : doc.replace(/(\| heap after the session benchmark.*\n)/, `$1${row}\n`);
+await writeFile(file, updated);
+if (!ok) process.exit(1);
