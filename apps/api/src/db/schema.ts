@@ -201,6 +201,12 @@ export interface OidcGrantOrganizationsTable {
   created_at: Generated<Date>;
 }
 
+export interface TransferCountsTable {
+  merchant_id: number;
+  jam_dex: boolean;
+  n: ColumnType<string, never, never>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   merchants: MerchantsTable;
@@ -219,4 +225,5 @@ export interface Database {
   limit_usage: LimitUsageTable;
   idempotency_keys: IdempotencyKeysTable;
   cbdc_payments: CbdcPaymentsTable;
+  transfer_counts: TransferCountsTable;
 }

@@ -129,11 +129,19 @@ export async function listTransfers(db: Db, merchantId: number, window: ListWind
   if (jamDexOnly) base = base.where('jam_dex', '=', true);
   base = dateWindow(base, window, 'created_at');
   const direction = window.sort === 'ASC' ? 'asc' : 'desc';
+  const unfiltered = !window.from_utc && !window.to_utc;
   const [rows, total] = await Promise.all([
     base.select(transferColumns).orderBy('created_at', direction).orderBy('id', direction).limit(window.limit).offset(window.offset).execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    unfiltered ? countTransfers(db, merchantId, jamDexOnly) : base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
+}
+
+/** The kept count of a merchant's transfers (see migration 0003). */
+async function countTransfers(db: Db, merchantId: number, jamDexOnly: boolean) {
+  let query = db.selectFrom('transfer_counts').where('merchant_id', '=', merchantId);
+  if (jamDexOnly) query = query.where('jam_dex', '=', true);
+  return query.select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.lit(0)).as('n')).executeTakeFirstOrThrow();
 }
 
 export async function listCbdcPayments(db: Db, accountId: number, window: ListWindow) {
