@@ -2,7 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { portalServer } from '@/testing/fake-server';
-import { makeAccount, makeBranch, makeProfile, makeSession } from '@/testing/fixtures';
+import {
+  makeAccount,
+  makeBranch,
+  makeCbdcPayment,
+  makeListing,
+  makeProfile,
+  makeSession,
+  makeTransfer,
+} from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 
 const parentProfile = makeProfile({ name: 'Lynk Group HQ', has_children: true, parent_org_id: null });
@@ -49,7 +57,16 @@ describe('"/"', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Merchant ID', 'Name', 'Organisation ID', 'Actions']);
+    ).toEqual([
+      'Merchant ID',
+      'Name',
+      'Organisation ID',
+      'Balance (JMD)',
+      'Cash - In',
+      'Cash - Out',
+      'Payments',
+      'Actions',
+    ]);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     // The corporate view hides the wallet switch.
     expect(screen.queryByRole('radiogroup', { name: 'Wallet' })).not.toBeInTheDocument();
@@ -97,6 +114,37 @@ describe('organisation routes', () => {
     );
     expect(await screen.findByRole('heading', { level: 3, name: 'Payments' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments');
+  });
+
+  it('shows the transfers history table in its tab, opened from a shared link with its view', async () => {
+    const { requests } = renderApp(
+      '/1001/lynk-wallet/transfers-history?sort=ASC&from=2026-11-01&to=2026-11-23',
+      portalServer({
+        extra: {
+          'GET /api/account/v2/connected-account-transactions': { body: makeListing([makeTransfer(7)]) },
+        },
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Transfers History' });
+    expect(await within(table).findByRole('row', { name: /TRF-000007/ })).toBeInTheDocument();
+    expect(screen.getByTestId('date-filter-chip')).toHaveTextContent('Date: "01/11/2026 to 23/11/2026"');
+    expect(requests.map((request) => request.path)).toContain(
+      '/api/account/v2/connected-account-transactions?offset=0&limit=25&sort=ASC&from_utc=2026-11-01&to_utc=2026-11-23&jam-dex-only=false',
+    );
+    // The Transfer action and the widgets sit above the tabs.
+    expect(screen.getByRole('region', { name: 'Wallet overview' })).toBeInTheDocument();
+  });
+
+  it('shows the JAM-DEX payments table on the JAM-DEX wallet', async () => {
+    renderApp(
+      '/1001/jamdex-wallet/payments',
+      portalServer({
+        accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)],
+        extra: { 'GET /api/account/v1/accounts/acc_2/payments': { body: makeListing([makeCbdcPayment(3)]) } },
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(await within(table).findByRole('row', { name: /PAY-000003/ })).toBeInTheDocument();
   });
 
   it('opens the batch review under payment history, and sends a non-numeric id back', async () => {

@@ -30,6 +30,12 @@ const WalletTabRoute = lazyPage(() =>
 const BatchReviewRoute = lazyPage(() =>
   import('@/features/wallet/components/wallet-tab-routes').then((m) => m.BatchReviewRoute),
 );
+const TransfersHistoryPane = lazyPage(() =>
+  import('@/features/wallet/components/transfers-history-pane').then((m) => m.TransfersHistoryPane),
+);
+const CbdcPaymentsPane = lazyPage(() =>
+  import('@/features/wallet/components/cbdc-payments-pane').then((m) => m.CbdcPaymentsPane),
+);
 const StaffPage = lazyPage(() => import('@/features/staff/components/staff-page').then((m) => m.StaffPage));
 const NotificationsPage = lazyPage(() =>
   import('@/features/notifications/components/notifications-page').then((m) => m.NotificationsPage),
@@ -56,16 +62,27 @@ const notFound: RouteObject = {
   element: <NotFoundRoute />,
 };
 
+/** The table of a tab, where it exists yet (orders, refunds and payment history come later). */
+function walletTabContent(wallet: WalletKind, tab: string): RouteObject[] {
+  if (tab === 'transfers-history')
+    return [{ index: true, element: <TransfersHistoryPane wallet={wallet} /> }];
+  if (wallet === 'cbdc' && tab === 'payments') return [{ index: true, element: <CbdcPaymentsPane /> }];
+  return [];
+}
+
 function walletTabRoutes(wallet: WalletKind): RouteObject[] {
   return [
     { index: true, element: <FirstWalletTab wallet={wallet} /> },
     ...WALLET_TABS[wallet].map((tab): RouteObject => ({
       path: tab.value,
       element: <WalletTabRoute wallet={wallet} tab={tab.value} />,
-      children:
-        wallet === 'main' && tab.value === 'payment-history'
-          ? [{ path: 'review/:id', element: <BatchReviewRoute /> }, notFound]
-          : [notFound],
+      children: [
+        ...walletTabContent(wallet, tab.value),
+        ...(wallet === 'main' && tab.value === 'payment-history'
+          ? [{ path: 'review/:id', element: <BatchReviewRoute /> }]
+          : []),
+        notFound,
+      ],
     })),
     notFound,
   ];

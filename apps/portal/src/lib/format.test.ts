@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatPhone, initials, truncate } from './format';
+import { formatAddress, formatPhone, formatTimestamp, initials } from './format';
 
 describe('formatPhone', () => {
   it('formats a US-pattern number as +1 (xxx) xxx-xxxx', () => {
@@ -28,10 +28,12 @@ describe('formatAddress', () => {
   });
 });
 
-describe('truncate and initials', () => {
-  it('cuts long texts and keeps short ones', () => {
-    expect(truncate('Downtown Kingston Branch', 20)).toBe('Downtown Kingston Br…');
-    expect(truncate('Short', 20)).toBe('Short');
+describe('formatTimestamp and initials', () => {
+  it('shows an API timestamp in Jamaica time and leaves anything else as it came', () => {
+    // 02:30 UTC is 21:30 the evening before in Jamaica (UTC-5, no daylight saving).
+    expect(formatTimestamp('2026-11-21T02:30:00.000Z')).toBe('20/11/2026 21:30');
+    expect(formatTimestamp('2026-11-21T02:30:00.000Z', 'DD/MM/YYYY')).toBe('20/11/2026');
+    expect(formatTimestamp('not a date')).toBe('not a date');
   });
 
   it('takes the first and last initials', () => {

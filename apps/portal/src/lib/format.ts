@@ -1,4 +1,5 @@
 import type { MerchantProfile } from '@lynk/contract/profile';
+import { formatDate, type DisplayPattern } from '@lynk/contract/dates';
 
 /** Spec section 3: a phone matching the US pattern shows as +1 (xxx) xxx-xxxx; anything else as is. */
 export function formatPhone(phone: string): string {
@@ -16,14 +17,18 @@ export function formatAddress(address: MerchantProfile['address']): string {
     .join(', ');
 }
 
-/** Cuts a text longer than `max` characters and ends it with an ellipsis. */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
-}
-
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters =
     parts.length > 1 ? [parts[0]?.[0], parts[parts.length - 1]?.[0]] : [parts[0]?.[0], parts[0]?.[1]];
   return letters.filter(Boolean).join('').toUpperCase();
+}
+
+/**
+ * An API timestamp as the merchant's wall-clock time (Jamaica), "DD/MM/YYYY HH:mm" by default; a
+ * value that is not a date is shown as it came rather than failing the row.
+ */
+export function formatTimestamp(iso: string, pattern: DisplayPattern = 'DD/MM/YYYY HH:mm'): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : formatDate(date, pattern);
 }

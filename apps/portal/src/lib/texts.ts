@@ -78,12 +78,111 @@ export const TAB_TEXTS = {
 
 export const TABLE_TEXTS = {
   noTransactions: MESSAGES.table.noTransactions,
+  emptyTitle: MESSAGES.table.emptyTitle,
+  emptyBody: MESSAGES.table.emptyBody,
+  filterBy: MESSAGES.table.filterBy,
+  filtersTitle: MESSAGES.table.filtersTitle,
+  dateRange: MESSAGES.table.dateRange,
+  apply: MESSAGES.table.apply,
+  close: MESSAGES.common.close,
+  /** Not in the spec: accessible names and hints of the table controls. */
   previousPage: 'Previous page',
   nextPage: 'Next page',
+  startDate: 'Start date',
+  endDate: 'End date',
+  datePattern: 'DD/MM/YYYY',
+  removeDateFilter: 'Remove date filter',
+  activeFilters: 'Active filters',
+  loading: 'Loading entries',
+  details: 'Details',
+  viewDetails: (id: string) => `View details of ${id}`,
+  sortedAscending: 'oldest first',
+  sortedDescending: 'newest first',
+  sortBy: (column: string, direction: string) => `Sort by ${column}, ${direction}`,
 } as const;
 
 /** Table footer: "Showing a-b of n entries". */
 export const showingEntries = MESSAGES.table.showingEntries;
+/** The chip of an applied date filter: 'Date: "DD/MM/YYYY to DD/MM/YYYY"'. */
+export const dateChip = MESSAGES.table.dateChip;
+
+/** Balance and limit widgets (spec section 4). Texts the spec does not quote are marked. */
+export const WIDGET_TEXTS = {
+  /** Not in the spec: the widget row's name and its scroll buttons. */
+  carouselLabel: 'Wallet overview',
+  previous: 'Previous widgets',
+  next: 'Next widgets',
+  balance: 'Balance',
+  jamdexBalance: 'JAM-DEX balance',
+  combinedBalance: 'Combined balance',
+  /** "hidden shows masked stars with the currency" */
+  masked: 'J$ ****',
+  showBalance: 'Show balance',
+  hideBalance: 'Hide balance',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  used: (used: string, limit: string) => `${used} of ${limit} used`,
+  limitUnavailable: 'Limit unavailable right now',
+  percentUsed: (label: string) => `${label} limit used`,
+} as const;
+
+/** The transfer modal (spec sections 2, 5, 8). Texts the spec does not quote are marked. */
+export const TRANSFER_TEXTS = {
+  /** Not in the spec: button, title, field labels and field errors. */
+  button: 'Transfer',
+  title: 'Transfer',
+  subtitle: 'Move money between your wallets and linked accounts.',
+  from: 'From',
+  to: 'To',
+  amount: 'Amount',
+  choose: 'Choose an account',
+  submit: 'Confirm transfer',
+  cancel: MESSAGES.common.cancel,
+  fromRequired: 'Please choose the account to transfer from.',
+  toRequired: 'Please choose the account to transfer to.',
+  amountRequired: 'Please enter an amount.',
+  amountInvalid: 'Please enter an amount with at most two decimals.',
+  notInitiated: MESSAGES.transfer.notInitiated,
+  noAccounts: MESSAGES.transfer.noAccounts,
+  dailyLimitRemaining: MESSAGES.transfer.dailyLimitRemaining,
+} as const;
+
+/** The transfer details modal and the transfers history columns (spec section 3). */
+export const TRANSFER_DETAILS_TEXTS = {
+  /** Not in the spec: titles and column headers. */
+  title: 'Transfer details',
+  transferId: 'Transfer ID',
+  from: 'From',
+  to: 'To',
+  date: 'Date',
+  total: 'Total',
+  commission: 'Commission',
+  gct: 'GCT',
+  type: 'Type',
+  status: 'Status',
+  reason: 'Reason',
+  failedDescription: MESSAGES.transactionStatus.transferFailedDescription,
+  tableLabel: 'Transfers History',
+} as const;
+
+/** JAM-DEX payments received (spec section 3: Payment). Not in the spec: the column headers. */
+export const CBDC_PAYMENT_TEXTS = {
+  tableLabel: 'Payments',
+  id: 'Payment ID',
+  date: 'Date',
+  from: 'From',
+  amount: 'Amount',
+  status: 'Status',
+} as const;
+
+export const TRANSACTION_STATUS_TEXTS = {
+  ...MESSAGES.transactionStatus,
+  returnToDashboard: MESSAGES.common.returnToDashboard,
+  yes: MESSAGES.common.yes,
+  nevermind: MESSAGES.common.nevermind,
+  /** Not quoted by the spec: the batch-failure variant's title. */
+  batchFailureTitle: MESSAGES.common.somethingWentWrong,
+} as const;
 
 export const CORPORATE_TEXTS = {
   branchAccounts: 'Branch Accounts',
@@ -92,6 +191,7 @@ export const CORPORATE_TEXTS = {
   organisationId: 'Organisation ID',
   launch: 'Launch',
   actions: 'Actions',
+  balance: 'Balance (JMD)',
   tabsLabel: 'Corporate sections',
 } as const;
 

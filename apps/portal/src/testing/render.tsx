@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { OverlayHosts } from '@/app/overlay-hosts';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
@@ -50,6 +51,8 @@ interface ProviderOptions {
   session?: SessionIdentity | null;
   organisation?: Organisation | null;
   path?: string;
+  /** Mounts the modal and toast hosts, for components that open modals by key. */
+  overlays?: boolean;
 }
 
 /**
@@ -58,7 +61,7 @@ interface ProviderOptions {
  */
 export function renderRoutes(
   routeObjects: RouteObject[],
-  { session = null, organisation = makeOrganisation(), path = '/' }: ProviderOptions = {},
+  { session = null, organisation = makeOrganisation(), path = '/', overlays = false }: ProviderOptions = {},
 ) {
   const hardNavigate = vi.fn<(url: string) => void>();
   const client = createTestQueryClient();
@@ -75,6 +78,7 @@ export function renderRoutes(
               routerProvider
             )}
           </SessionProvider>
+          {overlays ? <OverlayHosts /> : null}
         </HardNavigateProvider>
       </QueryClientProvider>
     </MantineProvider>,

@@ -28,6 +28,6 @@ export function branchesQueryOptions(orgId: string) {
   });
 }
 
-export function useBranches(orgId: string) {
-  return useQuery(branchesQueryOptions(orgId));
+export function useBranches(orgId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...branchesQueryOptions(orgId), enabled });
 }

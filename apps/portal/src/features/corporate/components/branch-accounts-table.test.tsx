@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeBranch } from '@/testing/fixtures';
+import { makeBranch, makeLimit, makeSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { BranchAccountsTable } from './branch-accounts-table';
 
@@ -25,7 +25,7 @@ describe('BranchAccountsTable', () => {
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(10);
-    expect(screen.getByText('Downtown Kingston Br…')).toHaveAttribute(
+    expect(screen.getByText('Downtown Kingston Br...')).toHaveAttribute(
       'title',
       'Downtown Kingston Branch Office',
     );
@@ -44,5 +44,62 @@ describe('BranchAccountsTable', () => {
     renderWithProviders(<BranchAccountsTable branches={[]} onLaunch={() => undefined} />);
     expect(screen.getByText('No transactions yet')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows each branch balance in J$ and its Cash - In, Cash - Out and Payments usage bars', () => {
+    const branch = makeBranch(1, {
+      balance: 1_234_567_89,
+      limits: {
+        TOP: makeLimit('TOP', 100_000_00, 49_000_00),
+        ACH_CASHOUT: makeLimit('ACH_CASHOUT', 100_000_00, 50_000_00),
+        MBATCH: makeLimit('MBATCH', 100_000_00, 75_000_00),
+      },
+    });
+    renderWithProviders(<BranchAccountsTable branches={[branch]} onLaunch={() => undefined} />, {
+      session: makeSession(4),
+    });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Merchant ID',
+      'Name',
+      'Organisation ID',
+      'Balance (JMD)',
+      'Cash - In',
+      'Cash - Out',
+      'Payments',
+      'Actions',
+    ]);
+    const row = screen.getByRole('row', { name: /Branch 1/ });
+    expect(within(row).getByText('J$1,234,567.89')).toBeInTheDocument();
+    const bar = (name: string) =>
+      within(row).getByRole('progressbar', { name: `Branch 1 ${name} limit used` });
+    expect(bar('Cash - In')).toHaveAttribute('aria-valuenow', '49');
+    expect(bar('Cash - Out')).toHaveAttribute('aria-valuenow', '50');
+    expect(bar('Payments')).toHaveAttribute('aria-valuenow', '75');
+    expect(
+      within(row)
+        .getAllByTestId('limit-bar')
+        .map((element) => element.dataset.colour),
+    ).toEqual(['success', 'warning', 'danger']);
+  });
+
+  it('hides balances and limits from a user without balance read', () => {
+    renderWithProviders(<BranchAccountsTable branches={branches(1)} onLaunch={() => undefined} />, {
+      session: makeSession(4, { permissions: ['read:staff'] }),
+    });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Merchant ID',
+      'Name',
+      'Organisation ID',
+      'Actions',
+    ]);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('keeps its page in the URL', async () => {
+    const { router } = renderWithProviders(
+      <BranchAccountsTable branches={branches(30)} onLaunch={() => undefined} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(router.state.location.search).toBe('?page=2');
   });
 });

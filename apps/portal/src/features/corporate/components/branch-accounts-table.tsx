@@ -1,16 +1,12 @@
 import type { Branch } from '@lynk/contract/accounts';
-import { Box, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatCents } from '@lynk/contract/money';
+import { LIMIT_TRANSFER_TYPE_LABELS, type LimitTransferType } from '@lynk/contract/statuses';
+import { Button } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useState } from 'react';
-import { TableFooter } from '@/components/table-footer';
-import { truncate } from '@/lib/format';
-import { useIsSmartphone } from '@/lib/use-smartphone';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useListingParams } from '@/components/data-table/use-listing-params';
+import { LimitBar } from '@/components/limit-bar';
 import { CORPORATE_TEXTS, TABLE_TEXTS } from '@/lib/texts';
-
-/** Spec section 9: page size 25, 10 on a smartphone. */
-export const BRANCH_PAGE_SIZE = { desktop: 25, smartphone: 10 } as const;
-/** Spec section 2: mobile cards cut the main title over 20 characters. */
-const MOBILE_TITLE_MAX = 20;
 
 function LaunchButton({ branch, onLaunch }: { branch: Branch; onLaunch: (branch: Branch) => void }) {
   return (
@@ -26,9 +22,61 @@ function LaunchButton({ branch, onLaunch }: { branch: Branch; onLaunch: (branch:
   );
 }
 
+function limitColumn(type: LimitTransferType): DataTableColumn<Branch> {
+  const label = LIMIT_TRANSFER_TYPE_LABELS[type];
+  return {
+    key: `limit-${type}`,
+    header: label,
+    gate: 'accountLimits',
+    render: (branch) => (
+      <LimitBar
+        label={`${branch.name} ${label}`}
+        remaining={branch.limits[type].remaining}
+        limit={branch.limits[type].limit}
+        showLabel={false}
+      />
+    ),
+  };
+}
+
 /**
- * Branches of a parent organisation with a Launch button each. Balances and limit bars join the
- * table when their endpoints exist.
+ * Spec section 2, "Corporate dashboard": merchant id, name, a launch button, the main wallet
+ * balance and the Cash - In, Cash - Out and Payments (batch) usage bars. Balance and limits need
+ * balance read.
+ */
+function branchColumns(onLaunch: (branch: Branch) => void): DataTableColumn<Branch>[] {
+  return [
+    { key: 'merchant_id', header: CORPORATE_TEXTS.merchantId, render: (branch) => branch.merchant_id },
+    { key: 'name', header: CORPORATE_TEXTS.name, render: (branch) => branch.name, hideOnCard: true },
+    {
+      key: 'organization_id',
+      header: CORPORATE_TEXTS.organisationId,
+      render: (branch) => branch.organization_id,
+    },
+    {
+      key: 'balance',
+      header: CORPORATE_TEXTS.balance,
+      gate: 'balance',
+      align: 'right',
+      render: (branch) => formatCents(branch.balance),
+    },
+    limitColumn('TOP'),
+    limitColumn('ACH_CASHOUT'),
+    limitColumn('MBATCH'),
+    {
+      key: 'actions',
+      header: CORPORATE_TEXTS.actions,
+      hiddenHeader: true,
+      align: 'right',
+      render: (branch) => <LaunchButton branch={branch} onLaunch={onLaunch} />,
+    },
+  ];
+}
+
+/**
+ * The branches of a parent organisation, 25 a page (10 on a smartphone, as cards). The children
+ * endpoint returns them all at once, so the pages are cut here; the page is in the URL like every
+ * table's.
  */
 export function BranchAccountsTable({
   branches,
@@ -40,88 +88,24 @@ export function BranchAccountsTable({
   /** Id of the heading that names the table. */
   labelledBy?: string;
 }) {
-  const isSmartphone = useIsSmartphone();
-  const pageSize = isSmartphone ? BRANCH_PAGE_SIZE.smartphone : BRANCH_PAGE_SIZE.desktop;
-  const [requestedPage, setPage] = useState(1);
-  const pageCount = Math.max(1, Math.ceil(branches.length / pageSize));
-  const page = Math.min(requestedPage, pageCount);
-  const rows = branches.slice((page - 1) * pageSize, page * pageSize);
-
-  if (branches.length === 0) {
-    return (
-      <Card withBorder radius="md" py="xl">
-        <Text ta="center" c="dimmed" fw={500}>
-          {TABLE_TEXTS.noTransactions}
-        </Text>
-      </Card>
-    );
-  }
+  const listing = useListingParams();
+  const pageCount = Math.max(1, Math.ceil(branches.length / listing.pageSize));
+  const page = Math.min(listing.page, pageCount);
+  const rows = branches.slice((page - 1) * listing.pageSize, page * listing.pageSize);
 
   return (
-    <Stack gap={0}>
-      {isSmartphone ? (
-        <Box
-          component="ul"
-          p={0}
-          m={0}
-          aria-labelledby={labelledBy}
-          style={{
-            listStyle: 'none',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 'var(--mantine-spacing-sm)',
-          }}
-        >
-          {rows.map((branch) => (
-            <Card key={branch.organization_id} component="li" withBorder radius="md" padding="md">
-              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-                <Stack gap={2} miw={0}>
-                  <Text fw={600} title={branch.name.length > MOBILE_TITLE_MAX ? branch.name : undefined}>
-                    {truncate(branch.name, MOBILE_TITLE_MAX)}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {CORPORATE_TEXTS.merchantId}: {branch.merchant_id}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {CORPORATE_TEXTS.organisationId}: {branch.organization_id}
-                  </Text>
-                </Stack>
-                <LaunchButton branch={branch} onLaunch={onLaunch} />
-              </Group>
-            </Card>
-          ))}
-        </Box>
-      ) : (
-        <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-labelledby={labelledBy}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{CORPORATE_TEXTS.merchantId}</Table.Th>
-                  <Table.Th scope="col">{CORPORATE_TEXTS.name}</Table.Th>
-                  <Table.Th scope="col">{CORPORATE_TEXTS.organisationId}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{CORPORATE_TEXTS.actions}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((branch) => (
-                  <Table.Tr key={branch.organization_id}>
-                    <Table.Td>{branch.merchant_id}</Table.Td>
-                    <Table.Td fw={500}>{branch.name}</Table.Td>
-                    <Table.Td>{branch.organization_id}</Table.Td>
-                    <Table.Td ta="right">
-                      <LaunchButton branch={branch} onLaunch={onLaunch} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
-      <TableFooter page={page} pageSize={pageSize} total={branches.length} onPageChange={setPage} />
-    </Stack>
+    <DataTable
+      labelledBy={labelledBy}
+      label={labelledBy ? undefined : CORPORATE_TEXTS.branchAccounts}
+      columns={branchColumns(onLaunch)}
+      rows={rows}
+      total={branches.length}
+      listing={{ ...listing, page }}
+      rowKey={(branch) => branch.organization_id}
+      cardTitle={(branch) => branch.name}
+      filterable={false}
+      empty={{ title: TABLE_TEXTS.noTransactions }}
+      testId="branch-accounts-table"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { RouteTabs } from '@/components/route-tabs';
@@ -7,10 +7,12 @@ import { usePermissions } from '@/lib/permissions';
 import { WALLET_TEXTS } from '@/lib/texts';
 import { WALLET_ROUTES } from '@lynk/contract/accounts';
 import { allowedWalletTabs, walletTabFromPath, type WalletKind } from '../tabs';
+import { TransferButton } from './transfer-button';
+import { WalletWidgets } from './wallet-widgets';
 
 /**
- * A wallet's dashboard: the tab bar (tabs the user may see, each a link) and the active pane.
- * Balance widgets join above the tabs in a later issue.
+ * A wallet's dashboard: the Transfer action, the balance and limit widgets, the tab bar (tabs the
+ * user may see, each a link) and the active pane.
  */
 export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
   const { pathname } = useLocation();
@@ -22,9 +24,13 @@ export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
 
   return (
     <Stack gap="md" data-testid={`wallet-dashboard-${wallet}`}>
-      <Title order={2} size="h5" c="dimmed" tt="uppercase" lts={0.6}>
-        {wallet === 'main' ? WALLET_TEXTS.mainWalletTitle : WALLET_TEXTS.jamdexWalletTitle}
-      </Title>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Title order={2} size="h5" c="dimmed" tt="uppercase" lts={0.6}>
+          {wallet === 'main' ? WALLET_TEXTS.mainWalletTitle : WALLET_TEXTS.jamdexWalletTitle}
+        </Title>
+        <TransferButton wallet={wallet} />
+      </Group>
+      <WalletWidgets wallet={wallet} />
       {tabs.length === 0 ? (
         <AccessDenied />
       ) : (

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader';
 import { PaneSection } from '@/components/pane-section';
 import { usePermissions } from '@/lib/permissions';
-import { WALLET_TEXTS } from '@/lib/texts';
+import { AUTH_TEXTS, WALLET_TEXTS } from '@/lib/texts';
 import { allowedWalletTabs, WALLET_TABS, type WalletKind } from '../tabs';
 
 /** The wallet's index: the first tab the user may see (orders for the main wallet, payments for JAM-DEX). */
@@ -12,8 +14,9 @@ export function FirstWalletTab({ wallet }: { wallet: WalletKind }) {
 }
 
 /**
- * One tab's pane. A tab the user may not see redirects to the first one they may. The tables
- * arrive in later issues; the pane is their titled frame.
+ * One tab's pane: its titled frame around the tab's table (a child route). A tab the user may not
+ * see redirects to the first one they may. The table's code loads inside the frame, so the
+ * dashboard above it stays on screen meanwhile.
  */
 export function WalletTabRoute({ wallet, tab }: { wallet: WalletKind; tab: string }) {
   const { permissions, role } = usePermissions();
@@ -25,7 +28,9 @@ export function WalletTabRoute({ wallet, tab }: { wallet: WalletKind; tab: strin
   }
   return (
     <PaneSection title={definition.label} testId={`wallet-pane-${tab}`}>
-      <Outlet />
+      <Suspense fallback={<CenteredLoader label={AUTH_TEXTS.loading} />}>
+        <Outlet />
+      </Suspense>
     </PaneSection>
   );
 }

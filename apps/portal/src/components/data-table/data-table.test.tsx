@@ -1,0 +1,250 @@
+import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeSession } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { DataTable, type DataTableColumn } from './data-table';
+import { maskDateInput } from './filters-modal';
+import { useListingParams } from './use-listing-params';
+
+interface Row {
+  id: string;
+  name: string;
+  date: string;
+  secret: string;
+}
+
+const makeRows = (count: number): Row[] =>
+  Array.from({ length: count }, (_, index) => ({
+    id: `row-${index + 1}`,
+    name: `Row number ${index + 1} with a long title`,
+    date: `2026-11-${String((index % 28) + 1).padStart(2, '0')}`,
+    secret: `J$${index}`,
+  }));
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  { key: 'id', header: 'ID', render: (row) => row.id },
+  { key: 'name', header: 'Name', render: (row) => row.name, hideOnCard: true },
+  { key: 'date', header: 'Date', render: (row) => row.date, sortable: true },
+  { key: 'secret', header: 'Balance', render: (row) => row.secret, gate: 'balance' },
+];
+
+function Harness({
+  rows,
+  total = rows.length,
+  loading = false,
+  onOpenRow,
+}: {
+  rows: Row[];
+  total?: number;
+  loading?: boolean;
+  onOpenRow?: (row: Row) => void;
+}) {
+  const listing = useListingParams();
+  return (
+    <DataTable
+      label="Test entries"
+      columns={COLUMNS}
+      rows={rows}
+      total={total}
+      loading={loading}
+      listing={listing}
+      rowKey={(row) => row.id}
+      cardTitle={(row) => row.name}
+      onOpenRow={onOpenRow}
+    />
+  );
+}
+
+function renderTable(
+  props: Parameters<typeof Harness>[0],
+  { path = '/list', permissions = ROLE_PERMISSIONS[1] } = {},
+) {
+  return renderWithProviders(<Harness {...props} />, {
+    path,
+    session: makeSession(1, { permissions: [...permissions] }),
+  });
+}
+
+async function openFilters() {
+  await userEvent.click(screen.getByRole('button', { name: 'Filter by' }));
+  return screen.findByRole('dialog', { name: 'Filters' });
+}
+
+describe('DataTable filter', () => {
+  it('applies a date range: the chip shows it, the URL keeps it, and removing the chip clears both', async () => {
+    const { router } = renderTable({ rows: makeRows(3) }, { path: '/list?page=3' });
+    const dialog = await openFilters();
+    expect(within(dialog).getByRole('group', { name: 'Date range' })).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Start date'), '01112026');
+    await userEvent.type(within(dialog).getByLabelText('End date'), '23/11/2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('date-filter-chip')).toHaveTextContent('Date: "01/11/2026 to 23/11/2026"');
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('from')).toBe('2026-11-01');
+    expect(search.get('to')).toBe('2026-11-23');
+    // A new filter starts on the first page.
+    expect(search.get('page')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove date filter' }));
+    expect(screen.queryByTestId('date-filter-chip')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the applied range again when the filters reopen, and restores the chip from a shared URL', async () => {
+    renderTable({ rows: makeRows(1) }, { path: '/list?from=2026-10-05&to=2026-10-07' });
+    expect(screen.getByTestId('date-filter-chip')).toHaveTextContent('Date: "05/10/2026 to 07/10/2026"');
+    const dialog = await openFilters();
+    expect(within(dialog).getByLabelText('Start date')).toHaveValue('05/10/2026');
+    expect(within(dialog).getByLabelText('End date')).toHaveValue('07/10/2026');
+  });
+
+  it('keeps Apply disabled while a date is blank, saying both dates are needed', async () => {
+    renderTable({ rows: makeRows(1) });
+    const dialog = await openFilters();
+    const apply = within(dialog).getByRole('button', { name: 'Apply' });
+    expect(apply).toBeDisabled();
+    expect(within(dialog).getByText('both dates must not be blank')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Start date'), '01/11/2026');
+    expect(apply).toBeDisabled();
+    expect(within(dialog).getByText('both dates must not be blank')).toBeInTheDocument();
+  });
+
+  it('keeps Apply disabled while the start is after the end', async () => {
+    renderTable({ rows: makeRows(1) });
+    const dialog = await openFilters();
+    await userEvent.type(within(dialog).getByLabelText('Start date'), '24/11/2026');
+    await userEvent.type(within(dialog).getByLabelText('End date'), '23/11/2026');
+    expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
+    expect(within(dialog).getByText('The start date must not be after the end date.')).toBeInTheDocument();
+
+    await userEvent.clear(within(dialog).getByLabelText('End date'));
+    await userEvent.type(within(dialog).getByLabelText('End date'), '24/11/2026');
+    expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
+
+  it('refuses a day that does not exist', async () => {
+    renderTable({ rows: makeRows(1) });
+    const dialog = await openFilters();
+    await userEvent.type(within(dialog).getByLabelText('Start date'), '31/02/2026');
+    await userEvent.type(within(dialog).getByLabelText('End date'), '01/03/2026');
+    expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
+    expect(within(dialog).getByText('Please enter valid dates as DD/MM/YYYY.')).toBeInTheDocument();
+  });
+
+  it('closes without filtering', async () => {
+    const { router } = renderTable({ rows: makeRows(1) });
+    const dialog = await openFilters();
+    await userEvent.type(within(dialog).getByLabelText('Start date'), '01/11/2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('date-filter-chip')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('puts the slashes in as digits are typed', () => {
+    expect(maskDateInput('01112026')).toBe('01/11/2026');
+    expect(maskDateInput('0111')).toBe('01/11');
+    expect(maskDateInput('01/11/2026999')).toBe('01/11/2026');
+    expect(maskDateInput('ab')).toBe('');
+  });
+});
+
+describe('DataTable sort', () => {
+  it('sorts the date column newest first by default and toggles it, in the URL', async () => {
+    const { router } = renderTable({ rows: makeRows(2) }, { path: '/list?page=2' });
+    const header = screen.getByRole('columnheader', { name: /Date/ });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.click(within(header).getByRole('button', { name: 'Date' }));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('ASC');
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Date/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.click(within(header).getByRole('button', { name: 'Date' }));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('DESC');
+    expect(screen.getByRole('columnheader', { name: /Date/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('only the date column is sortable', () => {
+    renderTable({ rows: makeRows(1) });
+    expect(screen.getByRole('columnheader', { name: 'ID' })).not.toHaveAttribute('aria-sort');
+  });
+});
+
+describe('DataTable pages and states', () => {
+  it('says "Showing a-b of n entries" and keeps the page in the URL', async () => {
+    const { router } = renderTable({ rows: makeRows(25), total: 60 });
+    expect(screen.getByText('Showing 1-25 of 60 entries')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3');
+    expect(screen.getByText('Showing 51-60 of 60 entries')).toBeInTheDocument();
+  });
+
+  it('opens on the page a shared link names', () => {
+    renderTable({ rows: makeRows(25), total: 60 }, { path: '/list?page=2' });
+    expect(screen.getByText('Showing 26-50 of 60 entries')).toBeInTheDocument();
+  });
+
+  it('shows the empty message when there is nothing', () => {
+    renderTable({ rows: [], total: 0 });
+    expect(screen.getByText("We're coming up empty")).toBeInTheDocument();
+    expect(
+      screen.getByText('Sorry, we have not found anything to return at this point.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    // Filters stay reachable: an empty result may be the filter's doing.
+    expect(screen.getByRole('button', { name: 'Filter by' })).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while loading', () => {
+    renderTable({ rows: [], total: 0, loading: true });
+    expect(screen.getByRole('table', { name: 'Test entries' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getAllByTestId('data-table-skeleton-row')).toHaveLength(5);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading entries');
+    expect(screen.queryByText("We're coming up empty")).not.toBeInTheDocument();
+  });
+
+  it('hides a column, header and cells, from a user without its permission', () => {
+    renderTable({ rows: makeRows(2) }, { permissions: ROLE_PERMISSIONS[3] });
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['ID', 'Name', 'Date']);
+    expect(screen.queryByText('J$0')).not.toBeInTheDocument();
+  });
+
+  it('shows the column to a user with its permission', () => {
+    renderTable({ rows: makeRows(2) });
+    expect(screen.getByRole('columnheader', { name: 'Balance' })).toBeInTheDocument();
+    expect(screen.getByText('J$0')).toBeInTheDocument();
+  });
+
+  it('opens a row from a click or its Details button', async () => {
+    const onOpenRow = vi.fn();
+    renderTable({ rows: makeRows(2), onOpenRow });
+    await userEvent.click(screen.getByRole('button', { name: 'View details of row-2' }));
+    expect(onOpenRow).toHaveBeenCalledTimes(1);
+    expect(onOpenRow).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'row-2' }));
+    await userEvent.click(screen.getByText('row-1'));
+    expect(onOpenRow).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'row-1' }));
+  });
+
+  it('shows cards on a smartphone with the title cut at 20 characters, and a sort button', async () => {
+    window.innerWidth = 375;
+    const { router } = renderTable({ rows: makeRows(2) });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = screen.getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Row number 1 with a ...')).toHaveAttribute(
+      'title',
+      'Row number 1 with a long title',
+    );
+    expect(within(cards[0]!).getByText('ID')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Date, newest first' }));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('ASC');
+  });
+});

@@ -1,0 +1,137 @@
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { modals, type ContextModalProps } from '@mantine/modals';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconClockHour4,
+  IconHelp,
+  IconX,
+  type Icon,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { MODAL_KEYS } from '@/lib/modal-keys';
+import { TRANSACTION_STATUS_TEXTS } from '@/lib/texts';
+
+export type TransactionStatusVariant =
+  'success' | 'success-pending' | 'failure' | 'batch-failure' | 'confirm';
+
+export interface TransactionStatusAction {
+  label?: string;
+  /** Runs before the modal closes; a returned promise keeps the button busy until it settles. */
+  onClick?: () => void | Promise<void>;
+}
+
+export interface TransactionStatusOptions {
+  variant: TransactionStatusVariant;
+  /** Overrides the variant's title. */
+  title?: string;
+  /** Overrides the variant's subtitle (a failure shows the server's message here). */
+  subtitle?: string;
+  /** Defaults to "Return to Dashboard" ("Yes" on confirm), which closes the modal. */
+  mainAction?: TransactionStatusAction;
+  /** A second button; confirm has "Nevermind" by default, the others none. */
+  closeAction?: TransactionStatusAction;
+}
+
+interface VariantLook {
+  title: string;
+  subtitle?: string;
+  icon: Icon;
+  colour: string;
+  mainLabel: string;
+  closeLabel?: string;
+}
+
+/** Spec section 2, "Transaction status": each variant's texts. */
+const VARIANTS: Record<TransactionStatusVariant, VariantLook> = {
+  success: {
+    title: TRANSACTION_STATUS_TEXTS.successTitle,
+    icon: IconCheck,
+    colour: 'green',
+    mainLabel: TRANSACTION_STATUS_TEXTS.returnToDashboard,
+  },
+  'success-pending': {
+    title: TRANSACTION_STATUS_TEXTS.pendingTitle,
+    subtitle: TRANSACTION_STATUS_TEXTS.pendingSubtitle,
+    icon: IconClockHour4,
+    colour: 'lynk',
+    mainLabel: TRANSACTION_STATUS_TEXTS.returnToDashboard,
+  },
+  failure: {
+    title: TRANSACTION_STATUS_TEXTS.failureTitle,
+    subtitle: TRANSACTION_STATUS_TEXTS.failureSubtitle,
+    icon: IconX,
+    colour: 'red',
+    mainLabel: TRANSACTION_STATUS_TEXTS.returnToDashboard,
+  },
+  'batch-failure': {
+    title: TRANSACTION_STATUS_TEXTS.batchFailureTitle,
+    subtitle: TRANSACTION_STATUS_TEXTS.batchFailureSubtitle,
+    icon: IconAlertTriangle,
+    colour: 'red',
+    mainLabel: TRANSACTION_STATUS_TEXTS.returnToDashboard,
+  },
+  confirm: {
+    title: TRANSACTION_STATUS_TEXTS.confirmTitle,
+    icon: IconHelp,
+    colour: 'yellow',
+    mainLabel: TRANSACTION_STATUS_TEXTS.yes,
+    closeLabel: TRANSACTION_STATUS_TEXTS.nevermind,
+  },
+};
+
+export function transactionStatusTitle(options: TransactionStatusOptions): string {
+  return options.title ?? VARIANTS[options.variant].title;
+}
+
+/** The transaction-status modal, registered with the modal host under `transaction-status`. */
+export function TransactionStatusModal({
+  context,
+  id,
+  innerProps,
+}: ContextModalProps<TransactionStatusOptions>) {
+  const look = VARIANTS[innerProps.variant];
+  const subtitle = innerProps.subtitle ?? look.subtitle;
+  const closeLabel = innerProps.closeAction?.label ?? look.closeLabel;
+  const [busy, setBusy] = useState(false);
+  const StatusIcon = look.icon;
+
+  const run = async (action: TransactionStatusAction | undefined) => {
+    try {
+      setBusy(true);
+      await action?.onClick?.();
+    } finally {
+      setBusy(false);
+      context.closeModal(id);
+    }
+  };
+
+  return (
+    <Stack align="center" gap="md" ta="center" data-testid={`transaction-status-${innerProps.variant}`}>
+      <ThemeIcon size={64} radius="xl" variant="light" color={look.colour} aria-hidden>
+        <StatusIcon size={34} stroke={1.8} />
+      </ThemeIcon>
+      {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
+      <Group justify="center" gap="sm" w="100%" grow>
+        {closeLabel ? (
+          <Button variant="default" disabled={busy} onClick={() => void run(innerProps.closeAction)}>
+            {closeLabel}
+          </Button>
+        ) : null}
+        <Button loading={busy} onClick={() => void run(innerProps.mainAction)} data-autofocus>
+          {innerProps.mainAction?.label ?? look.mainLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Opens the transaction-status modal; the variant's title names the dialog. */
+export function openTransactionStatus(options: TransactionStatusOptions): string {
+  return modals.openContextModal({
+    modal: MODAL_KEYS.transactionStatus,
+    title: transactionStatusTitle(options),
+    centered: true,
+    innerProps: options,
+  });
+}

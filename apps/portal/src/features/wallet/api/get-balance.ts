@@ -1,0 +1,44 @@
+import { balanceResponseSchema } from '@lynk/contract/accounts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, isUnauthorized } from '@/lib/api-client';
+
+/** GET /api/account/v2/accounts/{id}/balance → `{ data: { balance, currency } }`, balance in cents. */
+export function balancePath(accountId: number): string {
+  return `/api/account/v2/accounts/${accountId}/balance`;
+}
+
+/** Spec section 7: "On failure the balance becomes 0" (a lost session still surfaces, to sign in again). */
+export async function getBalance(
+  accountId: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<number> {
+  try {
+    const { data } = await apiClient.get(balancePath(accountId), balanceResponseSchema, { signal });
+    return data.balance;
+  } catch (error) {
+    if (signal?.aborted || isUnauthorized(error)) throw error;
+    return 0;
+  }
+}
+
+/** Every balance of an organisation: what a transfer invalidates. */
+export function balancesQueryKey(orgId: string) {
+  return ['balance', orgId] as const;
+}
+
+export function balanceQueryKey(orgId: string, accountId: number) {
+  return [...balancesQueryKey(orgId), accountId] as const;
+}
+
+export function balanceQueryOptions(orgId: string, accountId: number) {
+  return queryOptions({
+    queryKey: balanceQueryKey(orgId, accountId),
+    queryFn: ({ signal }) => getBalance(accountId, { signal }),
+    staleTime: 15_000,
+  });
+}
+
+/** Loads only while `enabled`: the widget reads the balance when the user reveals it. */
+export function useBalance(orgId: string, accountId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...balanceQueryOptions(orgId, accountId), enabled });
+}

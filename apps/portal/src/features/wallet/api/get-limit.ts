@@ -1,0 +1,50 @@
+import { limitResponseSchema, type Limit } from '@lynk/contract/accounts';
+import { limitPeriod, type LimitTransferType } from '@lynk/contract/statuses';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * GET /api/account/v1/accounts/{id}/limits?period=&transfer_type= → `{ data: Limit }` in cents.
+ * MBATCH (batch payments) is weekly, period 2; TOP (cash-in) and ACH_CASHOUT (cash-out) daily, period 1.
+ */
+export function limitPath(accountId: number): string {
+  return `/api/account/v1/accounts/${accountId}/limits`;
+}
+
+export async function getLimit(
+  accountId: number,
+  type: LimitTransferType,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Limit> {
+  const { data } = await apiClient.get(limitPath(accountId), limitResponseSchema, {
+    signal,
+    query: { period: limitPeriod(type), transfer_type: type },
+  });
+  return data;
+}
+
+/** Every limit of an organisation: what a transfer invalidates. */
+export function limitsQueryKey(orgId: string) {
+  return ['limits', orgId] as const;
+}
+
+export function limitQueryKey(orgId: string, accountId: number, type: LimitTransferType) {
+  return [...limitsQueryKey(orgId), accountId, type] as const;
+}
+
+export function limitQueryOptions(orgId: string, accountId: number, type: LimitTransferType) {
+  return queryOptions({
+    queryKey: limitQueryKey(orgId, accountId, type),
+    queryFn: ({ signal }) => getLimit(accountId, type, { signal }),
+    staleTime: 15_000,
+  });
+}
+
+export function useLimit(
+  orgId: string,
+  accountId: number,
+  type: LimitTransferType,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({ ...limitQueryOptions(orgId, accountId, type), enabled });
+}

@@ -1,0 +1,79 @@
+import { formatCents } from '@lynk/contract/money';
+import {
+  LIMIT_TRANSFER_TYPE_LABELS,
+  limitPeriod,
+  LIMIT_PERIODS,
+  type LimitTransferType,
+} from '@lynk/contract/statuses';
+import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import { LimitBar } from '@/components/limit-bar';
+import { WIDGET_TEXTS } from '@/lib/texts';
+import { useLimit } from '../api/get-limit';
+
+/** One account limit: what is used of it this period and the usage bar (spec section 4). */
+export function LimitWidget({
+  orgId,
+  accountId,
+  type,
+  testId,
+}: {
+  orgId: string;
+  accountId: number;
+  type: LimitTransferType;
+  testId?: string;
+}) {
+  const limit = useLimit(orgId, accountId, type);
+  const titleId = useId();
+  const label = LIMIT_TRANSFER_TYPE_LABELS[type];
+  const period = limitPeriod(type) === LIMIT_PERIODS.weekly ? WIDGET_TEXTS.weekly : WIDGET_TEXTS.daily;
+
+  let content;
+  if (limit.isPending) {
+    content = (
+      <Stack gap="xs" aria-busy>
+        <Skeleton height={14} width="70%" />
+        <Skeleton height={10} />
+      </Stack>
+    );
+  } else if (limit.isError) {
+    content = (
+      <Text size="sm" c="dimmed">
+        {WIDGET_TEXTS.limitUnavailable}
+      </Text>
+    );
+  } else {
+    content = (
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          {WIDGET_TEXTS.used(formatCents(limit.data.used), formatCents(limit.data.limit))}
+        </Text>
+        <LimitBar label={label} remaining={limit.data.remaining} limit={limit.data.limit} showLabel={false} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Card
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="md"
+      padding="lg"
+      h="100%"
+      data-testid={testId}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text id={titleId} size="sm" fw={600} c="dimmed" tt="uppercase" lts={0.4}>
+            {label}
+          </Text>
+          <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none">
+            {period}
+          </Badge>
+        </Group>
+        {content}
+      </Stack>
+    </Card>
+  );
+}

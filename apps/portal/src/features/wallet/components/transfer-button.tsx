@@ -1,0 +1,31 @@
+import { canTransfer } from '@lynk/contract/permissions';
+import { Button } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import { useOrganisation } from '@/lib/organisation';
+import { usePermissions } from '@/lib/permissions';
+import { TRANSFER_TEXTS } from '@/lib/texts';
+import type { WalletKind } from '../tabs';
+import { openTransferModal } from './open-transfer-modal';
+
+/**
+ * "Transfer" (spec section 6): shown with a transfer permission and at least one linked account
+ * the user may use. The wallet it sits on starts as the source.
+ */
+export function TransferButton({ wallet }: { wallet: WalletKind }) {
+  const { orgId, accounts } = useOrganisation();
+  const { permissions, role } = usePermissions();
+  const linkedTypes = accounts.filter((account) => account.type !== 'LYNK').map((account) => account.type);
+  if (!canTransfer(permissions, role, linkedTypes)) return null;
+  const walletType = wallet === 'main' ? 'LYNK' : 'CBDC';
+  const initialFromId = accounts.find((account) => account.type === walletType)?.id;
+
+  return (
+    <Button
+      leftSection={<IconArrowsExchange size={18} aria-hidden />}
+      aria-haspopup="dialog"
+      onClick={() => openTransferModal({ orgId, accounts, permissions, initialFromId })}
+    >
+      {TRANSFER_TEXTS.button}
+    </Button>
+  );
+}

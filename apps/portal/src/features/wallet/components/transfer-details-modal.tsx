@@ -1,0 +1,49 @@
+import { formatCents } from '@lynk/contract/money';
+import type { Transfer } from '@lynk/contract/transfers';
+import type { ContextModalProps } from '@mantine/modals';
+import { useEffect, useRef } from 'react';
+import { DetailRows, type DetailRow } from '@/components/detail-rows';
+import { StatusBadge } from '@/components/status-badge';
+import { formatTimestamp } from '@/lib/format';
+import { TRANSFER_DETAILS_TEXTS } from '@/lib/texts';
+import { useIsSmartphone } from '@/lib/use-smartphone';
+
+export interface TransferDetailsProps {
+  transfer: Transfer;
+}
+
+export function transferDetailRows(transfer: Transfer): DetailRow[] {
+  const rows: DetailRow[] = [
+    { label: TRANSFER_DETAILS_TEXTS.transferId, value: transfer.transfer_id },
+    { label: TRANSFER_DETAILS_TEXTS.from, value: transfer.from },
+    { label: TRANSFER_DETAILS_TEXTS.to, value: transfer.to },
+    { label: TRANSFER_DETAILS_TEXTS.date, value: formatTimestamp(transfer.datetime) },
+    { label: TRANSFER_DETAILS_TEXTS.type, value: transfer.type },
+    { label: TRANSFER_DETAILS_TEXTS.status, value: <StatusBadge status={transfer.status} /> },
+    { label: TRANSFER_DETAILS_TEXTS.commission, value: formatCents(transfer.commission) },
+    { label: TRANSFER_DETAILS_TEXTS.gct, value: formatCents(transfer.gct) },
+    { label: TRANSFER_DETAILS_TEXTS.total, value: formatCents(transfer.total) },
+  ];
+  if (transfer.status === 'FAILED') {
+    // Spec section 4: a failed transfer's money went back to the sender; say so in its words.
+    rows.push({
+      label: TRANSFER_DETAILS_TEXTS.reason,
+      value: transfer.failure_reason ?? TRANSFER_DETAILS_TEXTS.failedDescription,
+    });
+  }
+  return rows;
+}
+
+/**
+ * A transfer's details (modal key `more-trans-details`). Opened on a smartphone it closes once the
+ * screen becomes desktop width (spec section 2), where the table shows the row again.
+ */
+export function TransferDetailsModal({ context, id, innerProps }: ContextModalProps<TransferDetailsProps>) {
+  const isSmartphone = useIsSmartphone();
+  const openedOnSmartphone = useRef(isSmartphone);
+  useEffect(() => {
+    if (openedOnSmartphone.current && !isSmartphone) context.closeModal(id);
+  }, [context, id, isSmartphone]);
+
+  return <DetailRows rows={transferDetailRows(innerProps.transfer)} />;
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it, vi } from 'vitest';
+import { newIdempotencyKey } from './idempotency-key';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('newIdempotencyKey', () => {
+  it('is a fresh UUID v4 each time', () => {
+    const first = newIdempotencyKey();
+    expect(first).toMatch(UUID_V4);
+    expect(newIdempotencyKey()).not.toBe(first);
+  });
+
+  it('still makes one where randomUUID is missing (plain http)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: real.getRandomValues.bind(real) });
+    expect(newIdempotencyKey()).toMatch(UUID_V4);
+  });
+});
