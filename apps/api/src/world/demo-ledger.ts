@@ -6,7 +6,7 @@ import { LIMIT_TRANSFER_TYPES } from '@lynk/contract/statuses';
 import type { Database } from '../db/schema.ts';
 import { createTransfer } from '../modules/account/transfers.ts';
 import { internalAccountId } from '../modules/ledger/internal-accounts.ts';
-import { DEFAULT_LIMITS, setLimit } from '../modules/ledger/limits.ts';
+import { DEFAULT_LIMITS, readLimit, setLimit } from '../modules/ledger/limits.ts';
 import { postEntry } from '../modules/ledger/service.ts';
 import { advanceBankTransfer } from './bank-rail.ts';
 
@@ -20,6 +20,8 @@ function random(seed: number) {
     return state / 2 ** 31;
   };
 }
+
+const TODAY_CASH_OUT_PERCENT = [30, 62, 88];
 
 const CONSUMERS = ['@kemar.b', '@shanice.w', '@andre.m', '@tashana.r', '@dwayne.p', '@keisha.l'];
 
@@ -149,6 +151,19 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       // Older bank transfers have run through the rail; the last days' are still on their way.
       const steps = day >= 3 ? 2 : day === 0 ? 0 : 1;
       for (let s = 0; s < steps; s++) await advanceBankTransfer(db, transfer.transfer_id, new Date(at.getTime() + (s + 1) * 60 * 60 * 1000));
+    }
+
+    // Today's cash-outs bring each branch's daily limit to a different level, so the limit bars
+    // show every colour: Kingston in the green, Montego Bay amber, Ocho Rios red.
+    const cashOut = await readLimit(db, merchant.walletId, 'ACH_CASHOUT', now);
+    const target = (BigInt(cashOut.limit) * BigInt(TODAY_CASH_OUT_PERCENT[i % TODAY_CASH_OUT_PERCENT.length]!)) / 100n;
+    const topUp = target - BigInt(cashOut.used);
+    if (topUp >= 10n) {
+      await createTransfer(
+        { db, boss: null, identity, ip: '127.0.0.1', now, railStepSeconds: 0 },
+        merchant.walletId,
+        { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: Number(topUp) },
+      );
     }
 
     if (merchant.cbdcId) {

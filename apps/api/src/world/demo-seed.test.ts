@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { limitBarColour, limitUsagePercent } from '@lynk/contract/constants';
+import { readLimit } from '../modules/ledger/limits.ts';
+import { ledgerInvariants } from '../modules/ledger/repository.ts';
 import { DEMO_BRANCHES, DEMO_USERS, seedDemo, seedRoles } from './demo-seed.ts';
 
 let t: TestApp;
@@ -48,5 +51,28 @@ describe('demo seed', () => {
   it('stores passwords as scrypt hashes, never in clear', async () => {
     const hashes = await t.database.db.selectFrom('users').select('password_hash').execute();
     for (const { password_hash } of hashes) expect(password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+
+  it("brings each branch's cash-out limit today to a different colour", async () => {
+    const colours = [];
+    for (const merchantId of [1001, 1002, 1003]) {
+      const wallet = await t.database.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('type', '=', 'LYNK')
+        .executeTakeFirstOrThrow();
+      const limit = await readLimit(t.database.db, wallet.id, 'ACH_CASHOUT', new Date());
+      colours.push(limitBarColour(limitUsagePercent(limit.remaining, limit.limit)));
+    }
+    expect(colours).toEqual(['success', 'warning', 'danger']);
+  });
+
+  it('leaves a consistent ledger', async () => {
+    expect(await ledgerInvariants(t.database.db)).toMatchObject({
+      unbalancedEntries: 0,
+      balancesNotMatchingPostings: 0,
+      negativeWallets: 0,
+    });
   });
 });

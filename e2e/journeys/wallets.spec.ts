@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { USERS } from '../support/demo-users.ts';
+import { centsFromText } from '../support/money.ts';
+
+async function revealedBalance(page: Page): Promise<number> {
+  const widget = page.getByTestId('widget-balance');
+  await widget.getByRole('button', { name: 'Show balance' }).click();
+  const amount = widget.getByTestId('balance-amount');
+  await expect(amount).toContainText(/\d/);
+  return centsFromText(await amount.innerText());
+}
+
+test('a manager moves J$ to JAM-DEX and sees both balances change and a new history row', async ({ page }) => {
+  await signInAs(page, USERS.managerMontego);
+  await expect(page).toHaveURL(/\/1002\/lynk-wallet\/orders$/);
+
+  await page.goto('/1002/jamdex-wallet/payments');
+  const jamDexBefore = await revealedBalance(page);
+  await page.goto('/1002/lynk-wallet/transfers-history');
+  const mainBefore = await revealedBalance(page);
+
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transfer' });
+  await dialog.getByLabel('From').selectOption({ label: 'Main wallet' });
+  await dialog.getByLabel('To').selectOption({ label: 'JAM-DEX wallet' });
+  await dialog.getByLabel('Amount').fill('1500');
+  await keepScreenshot(page, 'transfer-modal');
+  await dialog.getByRole('button', { name: 'Confirm transfer' }).click();
+
+  const status = page.getByRole('dialog', { name: 'Your transfer is being processed' });
+  await expect(status).toContainText("We'll let you know when it's ready.");
+  await status.getByRole('button', { name: 'Return to Dashboard' }).click();
+
+  await expect(page.getByTestId('widget-balance').getByTestId('balance-amount')).toHaveText(
+    new RegExp(((mainBefore - 150_000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }).replace('.', '\\.')),
+  );
+  const firstRow = page.getByTestId('transfers-history-table').getByRole('row').nth(1);
+  await expect(firstRow).toContainText('JAM-DEX wallet');
+  await expect(firstRow).toContainText('J$1,500.00');
+  await keepScreenshot(page, 'transfer-done');
+
+  await page.goto('/1002/jamdex-wallet/payments');
+  expect(await revealedBalance(page)).toBe(jamDexBefore + 150_000);
+});
+
+test('the limit bars show the colour of each seeded usage level', async ({ page }) => {
+  await signInAs(page, USERS.superAdmin);
+  const table = page.getByRole('table', { name: 'Branch Accounts' });
+  const cashOutColour = async (branch: RegExp) => {
+    const bars = table.getByRole('row', { name: branch }).getByTestId('limit-bar');
+    await expect(bars).toHaveCount(3);
+    // Columns: Cash - In, Cash - Out, Payments.
+    return bars.nth(1).getAttribute('data-colour');
+  };
+  expect(await cashOutColour(/Kingston/)).toBe('success');
+  expect(await cashOutColour(/Montego Bay/)).toBe('warning');
+  expect(await cashOutColour(/Ocho Rios/)).toBe('danger');
+  await expect(page.getByTestId('widget-combined-balance')).toContainText('J$');
+  await keepScreenshot(page, 'corporate-balances');
+
+  await table.getByRole('button', { name: /^Launch .*Ocho Rios/ }).click();
+  await expect(page).toHaveURL(/\/1003\/lynk-wallet\/orders$/);
+  await expect(page.getByTestId('widget-cash-out-limit').getByTestId('limit-bar')).toHaveAttribute('data-colour', 'danger');
+  await keepScreenshot(page, 'branch-limits');
+});
+
+test('the date filter shows a chip, survives a reload and clears', async ({ page }) => {
+  await signInAs(page, USERS.manager, '/1001/lynk-wallet/transfers-history');
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/transfers-history$/);
+  const table = page.getByTestId('transfers-history-table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+
+  const end = new Date();
+  const start = new Date(end.getTime() - 20 * 24 * 60 * 60 * 1000);
+  const ddmmyyyy = (d: Date) =>
+    `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+
+  await page.getByRole('button', { name: 'Filter by' }).click();
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  await filters.getByLabel('Start date').fill(ddmmyyyy(end));
+  await filters.getByLabel('End date').fill(ddmmyyyy(start));
+  await expect(filters.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await filters.getByLabel('Start date').fill(ddmmyyyy(start));
+  await filters.getByLabel('End date').fill(ddmmyyyy(end));
+  await filters.getByRole('button', { name: 'Apply' }).click();
+
+  const chip = page.getByTestId('date-filter-chip');
+  await expect(chip).toContainText(`Date: "${ddmmyyyy(start)} to ${ddmmyyyy(end)}"`);
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}/);
+  await expect(page.getByText(/^Showing \d+-\d+ of \d+ entries$/)).toBeVisible();
+  await keepScreenshot(page, 'date-filter');
+
+  await page.reload();
+  await expect(page.getByTestId('date-filter-chip')).toContainText(`Date: "${ddmmyyyy(start)} to ${ddmmyyyy(end)}"`);
+
+  await page.getByRole('button', { name: 'Date', exact: true }).click();
+  await expect(page).toHaveURL(/sort=ASC/);
+
+  await page.getByRole('button', { name: 'Remove date filter' }).click();
+  await expect(page.getByTestId('date-filter-chip')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/from=/);
+});
