@@ -18,7 +18,8 @@ export function lazyModal<Inner extends Record<string, any>>(
       <Suspense
         fallback={
           <Center py="xl">
-            <Loader type="dots" aria-label={AUTH_TEXTS.loading} />
+            {/* A bare span may not carry aria-label: give it a status role so the text is announced. */}
+            <Loader type="dots" role="status" aria-label={AUTH_TEXTS.loading} />
           </Center>
         }
       >

@@ -50,13 +50,22 @@ describe('AuthGuard', () => {
 
   it('does not loop when the server refused the organisation switch: it shows the not-found page', async () => {
     recordAuthAttempt('reauth', 'org_1002');
+    recordAuthAttempt('reauth', 'org_1002');
     const { hardNavigate } = renderApp('/1002/lynk-wallet', portalServer({ session: makeSession(1) }));
     expect(await screen.findByRole('heading', { name: "Looks like you're lost." })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go back to the Dashboard' })).toBeInTheDocument();
     expect(hardNavigate).not.toHaveBeenCalled();
   });
 
-  it('does not loop when the sign-in came straight back without a session', async () => {
+  it('sends the user to sign in again after coming back once without signing in (Back on the sign-in page)', async () => {
+    recordAuthAttempt('login', 'org_1001');
+    const { hardNavigate } = renderApp('/1001/lynk-wallet', portalServer({ session: null }));
+    await screen.findByText('Redirecting...');
+    expect(hardNavigate).toHaveBeenCalledWith(`/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet')}`);
+  });
+
+  it('does not loop when the sign-in keeps coming straight back without a session', async () => {
+    recordAuthAttempt('login', 'org_1001');
     recordAuthAttempt('login', 'org_1001');
     const { hardNavigate } = renderApp('/1001/lynk-wallet', portalServer({ session: null }));
     expect(await screen.findByRole('button', { name: 'Go back to the Login' })).toBeInTheDocument();

@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../support/fixtures.ts';
+import { USERS } from '../support/demo-users.ts';
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the sign-in page, the wallet dashboard and the transfer modal pass axe (WCAG 2.2 AA)', async ({ page }) => {
+  await page.goto('/1001/lynk-wallet');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await signInAs(page, USERS.admin, '/1001/lynk-wallet/transfers-history');
+  await expect(page.getByTestId('transfers-history-table').getByRole('row').nth(1)).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByRole('dialog', { name: 'Transfer' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('the corporate view passes axe', async ({ page }) => {
+  await signInAs(page, USERS.superAdmin);
+  await expect(page.getByRole('table', { name: 'Branch Accounts' }).getByRole('row')).toHaveCount(4);
+  expect(await violations(page)).toEqual([]);
+});
