@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { BalanceCard } from '@/components/balance-card';
 import { useBalance } from '../api/get-balance';
+import { useBalanceVisibility } from '../hooks/use-balance-visibility';
 
 /** A wallet's balance, masked until revealed; revealing is what loads it (0 when it cannot be read). */
 export function BalanceWidget({
@@ -14,13 +14,13 @@ export function BalanceWidget({
   title: string;
   mini?: boolean;
 }) {
-  const [revealed, setRevealed] = useState(false);
+  const [revealed, toggle] = useBalanceVisibility(accountId);
   const balance = useBalance(orgId, accountId, { enabled: revealed });
   return (
     <BalanceCard
       title={title}
       revealed={revealed}
-      onToggle={() => setRevealed((current) => !current)}
+      onToggle={toggle}
       balance={balance.data}
       loading={balance.isPending}
       mini={mini}

@@ -1,10 +1,11 @@
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '@/testing/fake-fetch';
 import { makeAccount, makeLimit, makeSession } from '@/testing/fixtures';
 import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { resetBalanceVisibility } from '../hooks/use-balance-visibility';
 import { BalanceWidget } from './balance-widget';
 import { WalletWidgets } from './wallet-widgets';
 
@@ -29,7 +30,21 @@ function renderWidgets(wallet: 'main' | 'cbdc', permissions: readonly string[] =
   });
 }
 
+afterEach(resetBalanceVisibility);
+
 describe('BalanceWidget', () => {
+  it('stays revealed when the widget is mounted again (the widget row re-lays itself out)', async () => {
+    installFakeFetch({
+      'GET /api/account/v2/accounts/1/balance': { body: { data: { balance: 500_00, currency: 'JMD' } } },
+    });
+    const first = renderWithProviders(<BalanceWidget orgId="org_1001" accountId={1} title="Balance" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Show balance' }));
+    expect(await screen.findByText('J$500.00')).toBeInTheDocument();
+    first.unmount();
+    renderWithProviders(<BalanceWidget orgId="org_1001" accountId={1} title="Balance" />);
+    expect(await screen.findByText('J$500.00')).toBeInTheDocument();
+  });
+
   it('shows masked stars until revealed, then loads and shows the balance in J$', async () => {
     const { requests } = installFakeFetch({
       'GET /api/account/v2/accounts/1/balance': {
