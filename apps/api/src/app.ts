@@ -30,7 +30,7 @@ import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
 import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, sessionCookieName } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 
@@ -60,7 +60,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database, secrets } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: config.publicUrl.startsWith('https://'),
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -96,20 +99,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(cookie, { secret: secrets.sessionSecret });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // The portal's own files are static and cacheable; only calls that do work are counted, per
     // signed-in session where there is one (a shop's staff often share one public address).
     allowList: (request) => request.method === 'GET' && !COUNTED_PATHS.test(request.url),
+    // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
     keyGenerator: (request) => {
-      const session = request.headers.cookie?.match(/(?:^|;\s*)(?:__Host-)?lynk_session=([^;]+)/)?.[1];
-      return session ? `session:${session}` : `ip:${request.ip}`;
+      const raw = request.cookies[sessionCookieName(config.publicUrl)];
+      const session = raw ? request.unsignCookie(raw) : null;
+      return session?.valid && session.value ? `session:${session.value}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${context.after}.`),
   });
-  await app.register(cookie, { secret: secrets.sessionSecret });
   await app.register(swagger, {
     openapi: {
       info: {

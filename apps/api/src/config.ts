@@ -27,6 +27,17 @@ const envSchema = z.object({
   SEED_DEMO: z.stringbool().default(true),
   /** Seconds between the simulated bank rail's steps (SCHEDULED → TRANSMITTED → COMPLETED). */
   BANK_RAIL_STEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /**
+   * Which proxies to believe about the client's address: `false` (none, the default), a hop count,
+   * or a comma-separated list of proxy addresses/CIDRs. Never "true" by default: any client could
+   * then pick its own address with X-Forwarded-For and escape the rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string[] =>
+      v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()),
+    ),
   /** Requests per minute per client before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
@@ -52,6 +63,7 @@ export interface Config {
   seedDemo: boolean;
   rateLimitPerMinute: number;
   bankRailStepSeconds: number;
+  trustProxy: boolean | number | string[];
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -81,5 +93,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     bankRailStepSeconds: env.BANK_RAIL_STEP_SECONDS,
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -64,9 +64,9 @@ export const branchSchema = z.object({
   organization_id: z.string(),
   name: z.string(),
   accounts: z.array(z.object({ id: z.number().int(), type: accountTypeSchema })),
-  /** Main wallet balance in cents (JMD). */
-  balance: centsSchema,
-  limits: z.object({ TOP: limitSchema, ACH_CASHOUT: limitSchema, MBATCH: limitSchema }),
+  /** Main wallet balance in cents (JMD); null when the caller may not read balances. */
+  balance: centsSchema.nullable(),
+  limits: z.object({ TOP: limitSchema, ACH_CASHOUT: limitSchema, MBATCH: limitSchema }).nullable(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 

@@ -19,6 +19,11 @@ declare module 'fastify' {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** `__Host-` prefixed (Secure, whole site, no Domain) whenever the portal is served over https. */
+export function sessionCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https://') ? '__Host-lynk_session' : 'lynk_session';
+}
+
 export interface AuthPluginOptions {
   sessions: SessionService;
   verifier: AccessTokenVerifier;
@@ -32,7 +37,7 @@ export interface AuthPluginOptions {
 export const authPlugin = fp(async function auth(app: FastifyInstance, opts: AuthPluginOptions) {
   const secure = opts.publicUrl.startsWith('https://');
   const publicOrigin = new URL(opts.publicUrl).origin;
-  app.decorate('sessionCookie', { name: secure ? '__Host-lynk_session' : 'lynk_session', secure });
+  app.decorate('sessionCookie', { name: sessionCookieName(opts.publicUrl), secure });
   app.decorateRequest('identity', null);
   app.decorateRequest('authKind', null);
 

@@ -110,3 +110,20 @@ export async function signIn(
   });
   return follow(app, action, toLoginPage.jar, posted);
 }
+
+/** A bearer access token signed with the test app's own provider key. */
+export async function signAccessToken(
+  t: TestApp,
+  claims: Record<string, unknown>,
+  options: { audience?: string; issuer?: string; expiresAt?: number } = {},
+): Promise<string> {
+  const { importJWK, SignJWT } = await import('jose');
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: t.secrets.signingKey.kid! })
+    .setSubject(String(claims.authID ?? 'test'))
+    .setIssuer(options.issuer ?? `${TEST_PUBLIC_URL}/oidc`)
+    .setAudience(options.audience ?? 'https://api.lynk.portal')
+    .setIssuedAt()
+    .setExpirationTime(options.expiresAt ?? Math.floor(Date.now() / 1000) + 300)
+    .sign(await importJWK(t.secrets.signingKey, 'RS256'));
+}

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, TransferStatus, TransfersTable } from '../../db/schema.ts';
+import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
 
 export function listMerchantAccounts(db: Kysely<Database>, merchantId: number) {
   return db
@@ -112,13 +113,15 @@ interface ListWindow {
   to_utc?: string | undefined;
 }
 
+/**
+ * The dates a user picks are Jamaica calendar days (the portal shows every time in Jamaica time),
+ * so a day runs from Jamaica midnight to the next, whatever the parameters are called.
+ */
 function dateWindow<QB extends { where: (...args: never[]) => QB }>(query: QB, window: ListWindow, column: string): QB {
   let q = query;
-  if (window.from_utc) q = (q.where as (...a: unknown[]) => QB)(column, '>=', new Date(`${window.from_utc}T00:00:00Z`));
+  if (window.from_utc) q = (q.where as (...a: unknown[]) => QB)(column, '>=', jamaicaMidnight(window.from_utc));
   if (window.to_utc) {
-    const end = new Date(`${window.to_utc}T00:00:00Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    q = (q.where as (...a: unknown[]) => QB)(column, '<', end);
+    q = (q.where as (...a: unknown[]) => QB)(column, '<', jamaicaMidnight(addDays(window.to_utc, 1)));
   }
   return q;
 }

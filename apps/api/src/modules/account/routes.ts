@@ -11,7 +11,7 @@ import {
 } from '@lynk/contract/accounts';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { centsToDecimalString } from '@lynk/contract/money';
-import { GATES } from '@lynk/contract/permissions';
+import { GATES, passesGate } from '@lynk/contract/permissions';
 import { LIMIT_TRANSFER_TYPES } from '@lynk/contract/statuses';
 import {
   cbdcPaymentsListSchema,
@@ -90,26 +90,27 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
     },
     async (request) => {
       const now = new Date();
-      const branches = await listChildBranches(app.db, request.identity!.org_id);
+      const identity = request.identity!;
+      // Balances and limits need balance read (spec section 6); the branch list itself does not.
+      const mayReadBalances = passesGate(identity.permissions, identity.role, GATES.balance);
+      const branches = await listChildBranches(app.db, identity.org_id);
       const children = [];
       for (const branch of branches) {
+        const accounts = branch.accounts.filter((a) => a.type === 'LYNK' || a.type === 'CBDC') as {
+          id: number;
+          type: 'LYNK' | 'CBDC';
+        }[];
+        if (!mayReadBalances) {
+          children.push({ ...branch, accounts, balance: null, limits: null });
+          continue;
+        }
         const main = branch.accounts.find((a) => a.type === 'LYNK');
         const limits = Object.fromEntries(
           await Promise.all(
             LIMIT_TRANSFER_TYPES.map(async (type) => [type, await readLimit(app.db, main?.id ?? 0, type, now)] as const),
           ),
         ) as Record<(typeof LIMIT_TRANSFER_TYPES)[number], Awaited<ReturnType<typeof readLimit>>>;
-        children.push({
-          merchant_id: branch.merchant_id,
-          organization_id: branch.organization_id,
-          name: branch.name,
-          accounts: branch.accounts.filter((a) => a.type === 'LYNK' || a.type === 'CBDC') as {
-            id: number;
-            type: 'LYNK' | 'CBDC';
-          }[],
-          balance: Number(main?.balance ?? 0),
-          limits,
-        });
+        children.push({ ...branch, accounts, balance: Number(main?.balance ?? 0), limits });
       }
       return { children };
     },

@@ -3,6 +3,7 @@ import { balanceOf, branchAccounts, newKey, postTransfer } from '../../test/acco
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { advanceBankTransfer } from '../../world/bank-rail.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
+import { jamaicaDate } from '../ledger/jamaica-time.ts';
 import { ledgerInvariants } from '../ledger/repository.ts';
 import { setLimit } from '../ledger/limits.ts';
 import { createTransfer } from './transfers.ts';
@@ -346,10 +347,12 @@ describe('listings and export', () => {
     const asc = (await get('/api/account/v2/connected-account-transactions?limit=5&sort=asc', admin)).json();
     expect(asc.result[0].datetime <= asc.result[4].datetime).toBe(true);
 
-    const day = all.result[0].datetime.slice(0, 10);
+    // The dates are Jamaica calendar days, as the portal shows them.
+    const day = jamaicaDate(new Date(all.result[0].datetime));
     const filtered = (await get(`/api/account/v2/connected-account-transactions?from_utc=${day}&to_utc=${day}&limit=100`, admin)).json();
     expect(filtered.result.length).toBeGreaterThan(0);
-    expect(filtered.result.every((r: { datetime: string }) => r.datetime.startsWith(day))).toBe(true);
+    expect(filtered.result.every((r: { datetime: string }) => jamaicaDate(new Date(r.datetime)) === day)).toBe(true);
+    expect(filtered.meta_data.total).toBe(filtered.result.length);
   });
 
   it('lists JAM-DEX payments of the own CBDC wallet', async () => {

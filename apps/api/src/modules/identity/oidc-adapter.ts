@@ -40,6 +40,8 @@ export function createOidcAdapterFactory(db: Kysely<Database>) {
     }
 
     private async findWhere(column: 'id' | 'uid' | 'user_code', value: string) {
+      // Codes and tokens come from clients; a NUL cannot be stored, so it can match nothing.
+      if (value.includes('\u0000')) return undefined;
       const row = await db
         .selectFrom('oidc_payloads')
         .select(['payload', 'expires_at', 'consumed_at'])

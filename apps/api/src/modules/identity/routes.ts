@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/repository.ts';
 import { loginPage, messagePage } from './pages.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
@@ -45,6 +46,7 @@ export async function identityRoutes(app: FastifyInstance, opts: { provider: Pro
   // The sign-in form posts urlencoded data; only this scope parses it.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_req, body, done) => {
+      if (/%00/i.test(body as string)) return done(new AppError('BAD_REQUEST', 400, 'The form contains a NUL character.'), undefined);
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 

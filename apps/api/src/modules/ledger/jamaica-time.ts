@@ -13,7 +13,7 @@ export function jamaicaDate(at: Date): string {
   return dateFormat.format(at);
 }
 
-function addDays(isoDate: string, days: number): string {
+export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
@@ -30,11 +30,11 @@ export function periodStart(at: Date, period: 1 | 2): string {
 /** The instant the period starting on `start` ends, in UTC. */
 export function periodEnd(start: string, period: 1 | 2): Date {
   const nextStart = addDays(start, period === 1 ? 1 : 7);
-  return zonedMidnight(nextStart);
+  return jamaicaMidnight(nextStart);
 }
 
-/** Midnight of a Jamaica calendar date, as an instant. */
-function zonedMidnight(isoDate: string): Date {
+/** Midnight of a Jamaica calendar date (YYYY-MM-DD), as an instant. */
+export function jamaicaMidnight(isoDate: string): Date {
   const guess = new Date(`${isoDate}T00:00:00Z`);
   // Offset of Jamaica at that instant (e.g. "GMT-05:00"), applied once: Jamaica keeps no DST.
   const name = new Intl.DateTimeFormat('en-US', { timeZone: JAMAICA_TIME_ZONE, timeZoneName: 'longOffset' })

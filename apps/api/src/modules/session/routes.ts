@@ -9,11 +9,18 @@ import { SESSION_ABSOLUTE_MS } from './service.ts';
 
 const LOGIN_STATE_MAX_AGE_S = 10 * 60;
 
-/** Only same-site paths may be a return address (no open redirects, no `//host`, no `/\host`). */
+/**
+ * Only same-site paths may be a return address. Browsers drop tabs and newlines and read a
+ * backslash as a slash when they follow a Location, so `/<TAB>/evil.example` would become
+ * `//evil.example`: control characters and backslashes are refused outright.
+ */
 export const returnToSchema = z
   .string()
   .max(2048)
-  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\'), 'returnTo must be a path on this site')
+  .refine(
+    (v) => v.startsWith('/') && !v.startsWith('//') && !/[\u0000-\u001f\u007f\\]/.test(v),
+    'returnTo must be a path on this site',
+  )
   .default('/');
 
 const loginQuery = z.object({ org: orgIdSchema.optional(), returnTo: returnToSchema });
@@ -37,6 +44,8 @@ export async function sessionRoutes(app: FastifyInstance, opts: { sessions: Sess
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const loginCookie = app.sessionCookie.secure ? '__Host-lynk_login' : 'lynk_login';
   const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.sessionCookie.secure, signed: true };
+  // A __Host- cookie is only replaced (here: expired) by a Set-Cookie that is Secure as well.
+  const clearOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.sessionCookie.secure };
 
   typed.get(
     '/auth/login',
@@ -67,7 +76,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: { sessions: Sess
     },
     async (request, reply) => {
       const loginState = readLoginState(request, loginCookie);
-      reply.clearCookie(loginCookie, { path: '/' });
+      reply.clearCookie(loginCookie, clearOptions);
       // Spec: when token setup fails, the page is replaced with the site root.
       if (!loginState || request.query.error || !request.query.code || !request.query.state) {
         return reply.redirect('/', 303);
@@ -100,7 +109,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: { sessions: Sess
     },
     async (request, reply) => {
       const location = await sessions.logout(currentSessionId(request, app.sessionCookie.name), request.ip);
-      reply.clearCookie(app.sessionCookie.name, { path: '/' });
+      reply.clearCookie(app.sessionCookie.name, clearOptions);
       return { location };
     },
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, follow, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,5 +17,25 @@ describe('cookies over https', () => {
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(t.app.sessionCookie).toEqual({ name: '__Host-lynk_session', secure: true });
     expect(String(response.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
+  });
+
+  it('ignores X-Forwarded-For unless a proxy is configured: a client cannot pick its own address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      const page = await follow(t.app, '/auth/login?returnTo=/');
+      const action = /action="([^"]+)"/.exec(page.lastResponse.body)![1]!;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: action,
+        headers: {
+          cookie: page.jar.header(),
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': `203.0.113.${i}`,
+        },
+        payload: 'email=cashier.kingston%40bluemountain.example&password=wrong',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses[10]).toBe(429);
   });
 });

@@ -13,7 +13,7 @@ import {
   updateSessionTokens,
   type StoredSession,
 } from './repository.ts';
-import type { AccessTokenVerifier } from './tokens.ts';
+import type { AccessTokenVerifier, VerifiedAccessToken } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 15 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -117,18 +117,28 @@ export function createSessionService(options: SessionServiceOptions) {
     return tokens.identity;
   }
 
-  async function freshTokens(session: StoredSession, at: Date) {
+  // One refresh per session at a time: rotation makes a second use of the same refresh token a
+  // "reuse", which the provider answers by revoking the grant — parallel page requests at expiry
+  // would sign the user out.
+  const refreshing = new Map<string, Promise<VerifiedAccessToken | null>>();
+
+  async function freshTokens(session: StoredSession, at: Date): Promise<VerifiedAccessToken | null> {
     if (session.access_expires_at.getTime() - REFRESH_MARGIN_MS > at.getTime()) {
-      try {
-        return await verifier.verify(session.access_token);
-      } catch {
-        return null;
-      }
+      return verifier.verify(session.access_token).catch(() => null);
     }
     if (!session.refresh_token) return null;
+    let flight = refreshing.get(session.id_hash);
+    if (!flight) {
+      flight = refresh(session).finally(() => refreshing.delete(session.id_hash));
+      refreshing.set(session.id_hash, flight);
+    }
+    return flight;
+  }
+
+  async function refresh(session: StoredSession): Promise<VerifiedAccessToken | null> {
     try {
       const config = await oidc.load();
-      const refreshed = await client.refreshTokenGrant(config, session.refresh_token, { resource: audience });
+      const refreshed = await client.refreshTokenGrant(config, session.refresh_token!, { resource: audience });
       const verified = await verifier.verify(refreshed.access_token);
       await updateSessionTokens(db, session.id_hash, {
         access_token: refreshed.access_token,
@@ -138,6 +148,11 @@ export function createSessionService(options: SessionServiceOptions) {
       });
       return verified;
     } catch {
+      // Another server may have rotated the token first: its fresh tokens are in the row now.
+      const current = await findSession(db, session.id_hash);
+      if (current && current.refresh_token !== session.refresh_token) {
+        return verifier.verify(current.access_token).catch(() => null);
+      }
       return null;
     }
   }
@@ -161,10 +176,9 @@ export function createSessionService(options: SessionServiceOptions) {
       await client.tokenRevocation(config, session.refresh_token, { token_type_hint: 'refresh_token' }).catch(() => {});
     }
     if (!config.serverMetadata().end_session_endpoint) return home;
-    return client.buildEndSessionUrl(config, {
-      post_logout_redirect_uri: home,
-      ...(session.id_token ? { id_token_hint: session.id_token } : {}),
-    }).href;
+    // client_id rather than id_token_hint: this address goes to the browser, tokens never do.
+    return client.buildEndSessionUrl(config, { post_logout_redirect_uri: home, client_id: config.clientMetadata().client_id })
+      .href;
   }
 
   async function discard(sessionId: string) {
