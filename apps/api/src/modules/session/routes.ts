@@ -18,10 +18,15 @@ export const returnToSchema = z
   .string()
   .max(2048)
   .refine(
-    (v) => v.startsWith('/') && !v.startsWith('//') && !/[\u0000-\u001f\u007f\\]/.test(v),
+    (v) => v.startsWith('/') && !v.startsWith('//') && ![...v].some(isUnsafeInPath),
     'returnTo must be a path on this site',
   )
   .default('/');
+
+function isUnsafeInPath(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f || char === '\\';
+}
 
 const loginQuery = z.object({ org: orgIdSchema.optional(), returnTo: returnToSchema });
 const callbackQuery = z.object({
