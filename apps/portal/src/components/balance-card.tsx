@@ -2,7 +2,7 @@ import { formatCents } from '@lynk/contract/money';
 import { ActionIcon, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useId } from 'react';
-import { WIDGET_TEXTS } from '@/lib/texts';
+import { NO_VALUE, WIDGET_TEXTS } from '@/lib/texts';
 
 /**
  * A balance behind an eye toggle (spec section 4, "Balance widget"): hidden it shows "J$ ****";
@@ -20,8 +20,11 @@ export function BalanceCard({
   title: string;
   revealed: boolean;
   onToggle: () => void;
-  /** Cents (a bigint for sums across accounts); read only while revealed. */
-  balance: number | bigint | undefined;
+  /**
+   * Cents (a bigint for sums across accounts); read only while revealed. `undefined` is still
+   * loading, `null` is withheld by the server (shown as a dash).
+   */
+  balance: number | bigint | null | undefined;
   loading?: boolean;
   /** The smartphone's one-line view instead of the carousel card. */
   mini?: boolean;
@@ -32,6 +35,8 @@ export function BalanceCard({
     WIDGET_TEXTS.masked
   ) : loading || balance === undefined ? (
     <Skeleton height={mini ? 18 : 26} width={120} radius="sm" />
+  ) : balance === null ? (
+    NO_VALUE
   ) : (
     formatCents(balance)
   );

@@ -106,6 +106,9 @@ export const showingEntries = MESSAGES.table.showingEntries;
 /** The chip of an applied date filter: 'Date: "DD/MM/YYYY to DD/MM/YYYY"'. */
 export const dateChip = MESSAGES.table.dateChip;
 
+/** Not in the spec: a cell whose value the server withheld (a branch balance without balance read). */
+export const NO_VALUE = '—';
+
 /** Balance and limit widgets (spec section 4). Texts the spec does not quote are marked. */
 export const WIDGET_TEXTS = {
   /** Not in the spec: the widget row's name and its scroll buttons. */
@@ -144,7 +147,8 @@ export const TRANSFER_TEXTS = {
   amountInvalid: 'Please enter an amount with at most two decimals.',
   notInitiated: MESSAGES.transfer.notInitiated,
   noAccounts: MESSAGES.transfer.noAccounts,
-  dailyLimitRemaining: MESSAGES.transfer.dailyLimitRemaining,
+  /** The inline check against the remaining daily limit; the server's refusal names the amount left. */
+  dailyLimitExceeded: MESSAGES.transfer.dailyLimitExceeded,
 } as const;
 
 /** The transfer details modal and the transfers history columns (spec section 3). */

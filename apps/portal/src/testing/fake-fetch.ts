@@ -6,7 +6,11 @@ export interface FakeResponse {
   body?: unknown;
 }
 
-export type FakeRoutes = Record<string, FakeResponse | ((request: Request) => FakeResponse)>;
+/** A function route may answer later (a promise), to hold a request pending; throwing is a network failure. */
+export type FakeRoutes = Record<
+  string,
+  FakeResponse | ((request: Request) => FakeResponse | Promise<FakeResponse>)
+>;
 
 export interface RecordedRequest {
   method: string;
@@ -40,7 +44,7 @@ export function installFakeFetch(routes: FakeRoutes) {
     const route = routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];
     const answer =
       typeof route === 'function'
-        ? route(new Request(url, { method, headers }))
+        ? await route(new Request(url, { method, headers }))
         : (route ?? {
             status: 404,
             body: { code: 'NOT_FOUND', message: `No fake route for ${method} ${url.pathname}` },

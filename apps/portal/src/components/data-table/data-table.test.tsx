@@ -1,12 +1,12 @@
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
-import { screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { DataTable, type DataTableColumn } from './data-table';
 import { maskDateInput } from './filters-modal';
-import { useListingParams } from './use-listing-params';
+import { useListingParams, type ListingParams } from './use-listing-params';
 
 interface Row {
   id: string;
@@ -57,6 +57,27 @@ function Harness({
   );
 }
 
+/** A table whose rows come page by page out of `total` rows, as the server would send them. */
+function PagedHarness({ total, onSetPage }: { total: number; onSetPage?: ListingParams['setPage'] }) {
+  const listing = useListingParams();
+  const rows = makeRows(total).slice(listing.query.offset, listing.query.offset + listing.query.limit);
+  return (
+    <DataTable
+      label="Test entries"
+      columns={COLUMNS}
+      rows={rows}
+      total={total}
+      listing={onSetPage ? { ...listing, setPage: onSetPage } : listing}
+      rowKey={(row) => row.id}
+      cardTitle={(row) => row.name}
+    />
+  );
+}
+
+function renderPaged(props: Parameters<typeof PagedHarness>[0], path: string) {
+  return renderWithProviders(<PagedHarness {...props} />, { path, session: makeSession(1) });
+}
+
 function renderTable(
   props: Parameters<typeof Harness>[0],
   { path = '/list', permissions = ROLE_PERMISSIONS[1] } = {},
@@ -65,6 +86,29 @@ function renderTable(
     path,
     session: makeSession(1, { permissions: [...permissions] }),
   });
+}
+
+/**
+ * The setup's `matchMedia` never reports changes: this one lets a test resize the window (set
+ * `innerWidth`, then call the returned function) and have every media query listener told.
+ */
+function watchMediaQueries() {
+  const original = window.matchMedia.bind(window);
+  const listeners: Array<() => void> = [];
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        ...original(query),
+        addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => {
+          listeners.push(() => listener({ matches: original(query).matches }));
+        },
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList,
+  );
+  return () =>
+    act(() => {
+      for (const notify of listeners) notify();
+    });
 }
 
 async function openFilters() {
@@ -188,6 +232,55 @@ describe('DataTable pages and states', () => {
   it('opens on the page a shared link names', () => {
     renderTable({ rows: makeRows(25), total: 60 }, { path: '/list?page=2' });
     expect(screen.getByText('Showing 26-50 of 60 entries')).toBeInTheDocument();
+  });
+
+  it('moves a shared link past the last page to the last page, replacing the URL', async () => {
+    const { router } = renderPaged({ total: 60 }, '/list?page=9&sort=ASC');
+    await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3'));
+    // The other parameters stay, and the wrong URL is not left behind in the history.
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('ASC');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByText('Showing 51-60 of 60 entries')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    expect(screen.queryByText("We're coming up empty")).not.toBeInTheDocument();
+  });
+
+  it('moves to the last page when smartphone pages of 10 become desktop pages of 25', async () => {
+    const resized = watchMediaQueries();
+    window.innerWidth = 375;
+    const { router } = renderPaged({ total: 45 }, '/list?page=5');
+    expect(screen.getByText('Showing 41-45 of 45 entries')).toBeInTheDocument();
+
+    // The same page 5 is past the end with 25 a page: page 2 is the last.
+    window.innerWidth = 1280;
+    resized();
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(screen.getByText('Showing 26-45 of 45 entries')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(21);
+  });
+
+  it('goes back to the first page without a page in the URL', async () => {
+    const { router } = renderPaged({ total: 3 }, '/list?page=2');
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByText('Showing 1-3 of 3 entries')).toBeInTheDocument();
+  });
+
+  it('shows the skeleton, not the empty state, until the move lands', () => {
+    const setPage = vi.fn();
+    renderPaged({ total: 60, onSetPage: setPage }, '/list?page=9');
+    expect(setPage).toHaveBeenCalledWith(3, { replace: true });
+    expect(screen.queryByText("We're coming up empty")).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('data-table-skeleton-row')).toHaveLength(5);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading entries');
+  });
+
+  it('leaves the page alone while loading and when there is nothing at all', () => {
+    const { router } = renderTable({ rows: [], total: 0 }, { path: '/list?page=4' });
+    expect(screen.getByText("We're coming up empty")).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=4');
+    cleanup();
+    const loading = renderTable({ rows: [], total: 60, loading: true }, { path: '/list?page=9' });
+    expect(loading.router.state.location.search).toBe('?page=9');
   });
 
   it('shows the empty message when there is nothing', () => {

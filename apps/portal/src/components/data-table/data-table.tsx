@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronRight, IconFilter, IconMoodEmpty } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useGateCheck } from '@/lib/permissions';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 import { TABLE_TEXTS } from '@/lib/texts';
@@ -101,7 +101,19 @@ export function DataTable<T>({
   const [filtersOpen, setFiltersOpen] = useState(false);
   const visible = columns.filter((column) => passes(column.gate));
   const sortColumn = visible.find((column) => column.sortable);
-  const showEmpty = !loading && rows.length === 0;
+
+  // A page past the last one (a shared ?page= link, or smartphone pages of 10 turning into desktop
+  // pages of 25) would show "coming up empty" with no pager to leave it: go to the last page
+  // instead, in place of the wrong URL, and show the skeleton until it is there.
+  const lastPage = Math.max(1, Math.ceil(total / listing.pageSize));
+  const pastEnd = !loading && total > 0 && (listing.page - 1) * listing.pageSize >= total;
+  const { setPage } = listing;
+  useEffect(() => {
+    if (pastEnd) setPage(lastPage, { replace: true });
+  }, [pastEnd, lastPage, setPage]);
+
+  const busy = loading || pastEnd;
+  const showEmpty = !busy && rows.length === 0;
   const nameProps = labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label };
 
   const toolbar =
@@ -153,8 +165,8 @@ export function DataTable<T>({
     );
   } else if (isSmartphone) {
     body = (
-      <Box component="ul" className={classes.cards} aria-busy={loading || undefined} {...nameProps}>
-        {loading
+      <Box component="ul" className={classes.cards} aria-busy={busy || undefined} {...nameProps}>
+        {busy
           ? Array.from({ length: 3 }, (_, index) => (
               <Card key={index} component="li" withBorder radius="md" padding="md">
                 <Skeleton height={14} width="60%" mb="sm" />
@@ -209,7 +221,7 @@ export function DataTable<T>({
             verticalSpacing="sm"
             horizontalSpacing="sm"
             highlightOnHover={Boolean(onOpenRow)}
-            aria-busy={loading || undefined}
+            aria-busy={busy || undefined}
             {...nameProps}
           >
             <Table.Thead>
@@ -241,7 +253,7 @@ export function DataTable<T>({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {loading
+              {busy
                 ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                     <Table.Tr key={index} data-testid="data-table-skeleton-row">
                       {visible.map((column) => (
@@ -290,9 +302,9 @@ export function DataTable<T>({
   return (
     <Stack gap={0} data-testid={testId}>
       {toolbar}
-      {loading ? <VisuallyHidden role="status">{TABLE_TEXTS.loading}</VisuallyHidden> : null}
+      {busy ? <VisuallyHidden role="status">{TABLE_TEXTS.loading}</VisuallyHidden> : null}
       {body}
-      {showEmpty || loading ? null : (
+      {showEmpty || busy ? null : (
         <TableFooter
           page={listing.page}
           pageSize={listing.pageSize}

@@ -28,7 +28,8 @@ export interface ListingParams {
   sort: SortOrder;
   dateRange: DateRange | null;
   query: ListingQuery;
-  setPage: (page: number) => void;
+  /** `replace` corrects the URL in place (no new history entry), as for a page past the end. */
+  setPage: (page: number, options?: { replace?: boolean }) => void;
   toggleSort: () => void;
   setDateRange: (range: DateRange) => void;
   clearDateRange: () => void;
@@ -79,21 +80,24 @@ export function useListingParams(): ListingParams {
 
   // Functional updates keep any other parameter of the page (parent_org_id, for one).
   const update = useCallback(
-    (change: (params: URLSearchParams) => void) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      }),
+    (change: (params: URLSearchParams) => void, { replace = false }: { replace?: boolean } = {}) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          return next;
+        },
+        { replace },
+      ),
     [setSearchParams],
   );
 
   const setPage = useCallback(
-    (next: number) =>
+    (next: number, options?: { replace?: boolean }) =>
       update((params) => {
         if (next <= 1) params.delete(LISTING_PARAMS.page);
         else params.set(LISTING_PARAMS.page, String(Math.min(next, MAX_PAGE)));
-      }),
+      }, options),
     [update],
   );
 

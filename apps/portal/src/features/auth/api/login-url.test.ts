@@ -16,6 +16,23 @@ describe('loginUrl', () => {
     expect(safeReturnTo('/\\evil.example')).toBe('/');
     expect(safeReturnTo('/1001/staff?x=1')).toBe('/1001/staff?x=1');
   });
+
+  it('refuses a path with a control character or a backslash anywhere', () => {
+    // Browsers strip tabs and newlines from URLs: "/\t/evil.example" would become "//evil.example".
+    expect(safeReturnTo('/\t/evil.example')).toBe('/');
+    expect(safeReturnTo('/\n/evil.example')).toBe('/');
+    expect(safeReturnTo('/\r/evil.example')).toBe('/');
+    expect(safeReturnTo('/1001\u0000/staff')).toBe('/');
+    expect(safeReturnTo('/1001/staff\u001f')).toBe('/');
+    expect(safeReturnTo('/1001/\u007fstaff')).toBe('/');
+    // And "\\" reads as "/" in a browser, wherever it is.
+    expect(safeReturnTo('/1001\\staff')).toBe('/');
+    expect(safeReturnTo('/\\\\evil.example')).toBe('/');
+    expect(loginUrl({ returnTo: '/\t/evil.example' })).toBe('/auth/login?returnTo=%2F');
+    // Printable characters around them are fine.
+    expect(safeReturnTo('/1001/staff?q=a%20b&x=~')).toBe('/1001/staff?q=a%20b&x=~');
+    expect(safeReturnTo('/1001/caf\u00e9')).toBe('/1001/caf\u00e9');
+  });
 });
 
 describe('safeLogoutLocation', () => {

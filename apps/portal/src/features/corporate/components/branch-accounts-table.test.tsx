@@ -19,7 +19,7 @@ describe('BranchAccountsTable', () => {
 
   it('pages 10 at a time on a smartphone, as cards with the name cut at 20 characters', () => {
     window.innerWidth = 375;
-    const long = { ...makeBranch(1), name: 'Downtown Kingston Branch Office' };
+    const long = makeBranch(15, { name: 'Downtown Kingston Branch Office' });
     renderWithProviders(
       <BranchAccountsTable branches={[long, ...branches(14)]} onLaunch={() => undefined} />,
     );
@@ -82,6 +82,39 @@ describe('BranchAccountsTable', () => {
     ).toEqual(['success', 'warning', 'danger']);
   });
 
+  it('shows a dash for the balance and the bars of a branch sent without them', () => {
+    const hidden = makeBranch(2, { balance: null, limits: null });
+    renderWithProviders(
+      <BranchAccountsTable branches={[makeBranch(1), hidden]} onLaunch={() => undefined} />,
+      { session: makeSession(4) },
+    );
+    const row = screen.getByRole('row', { name: /Branch 2/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    // Merchant ID, name, organisation, then the balance and the three bars.
+    expect(cells.slice(3, 7)).toEqual(['—', '—', '—', '—']);
+    expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
+    // The other branch is untouched.
+    const other = screen.getByRole('row', { name: /Branch 1/ });
+    expect(within(other).getByText('J$1,000.00')).toBeInTheDocument();
+    expect(within(other).getAllByRole('progressbar')).toHaveLength(3);
+  });
+
+  it('shows the dashes on the smartphone cards too', () => {
+    window.innerWidth = 375;
+    renderWithProviders(
+      <BranchAccountsTable
+        branches={[makeBranch(1, { balance: null, limits: null })]}
+        onLaunch={() => undefined}
+      />,
+      { session: makeSession(4) },
+    );
+    const card = screen.getByRole('listitem');
+    expect(within(card).getAllByText('—')).toHaveLength(4);
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('hides balances and limits from a user without balance read', () => {
     renderWithProviders(<BranchAccountsTable branches={branches(1)} onLaunch={() => undefined} />, {
       session: makeSession(4, { permissions: ['read:staff'] }),
@@ -93,6 +126,16 @@ describe('BranchAccountsTable', () => {
       'Actions',
     ]);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('moves a page past the last one back to the last page', async () => {
+    const { router } = renderWithProviders(
+      <BranchAccountsTable branches={branches(30)} onLaunch={() => undefined} />,
+      { path: '/branches?page=5' },
+    );
+    expect(await screen.findByText('Showing 26-30 of 30 entries')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getAllByRole('row')).toHaveLength(6);
   });
 
   it('keeps its page in the URL', async () => {

@@ -6,7 +6,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { LimitBar } from '@/components/limit-bar';
-import { CORPORATE_TEXTS, TABLE_TEXTS } from '@/lib/texts';
+import { CORPORATE_TEXTS, NO_VALUE, TABLE_TEXTS } from '@/lib/texts';
 
 function LaunchButton({ branch, onLaunch }: { branch: Branch; onLaunch: (branch: Branch) => void }) {
   return (
@@ -28,21 +28,26 @@ function limitColumn(type: LimitTransferType): DataTableColumn<Branch> {
     key: `limit-${type}`,
     header: label,
     gate: 'accountLimits',
-    render: (branch) => (
-      <LimitBar
-        label={`${branch.name} ${label}`}
-        remaining={branch.limits[type].remaining}
-        limit={branch.limits[type].limit}
-        showLabel={false}
-      />
-    ),
+    // The server sends no limits for a branch whose balances the user may not read.
+    render: (branch) =>
+      branch.limits ? (
+        <LimitBar
+          label={`${branch.name} ${label}`}
+          remaining={branch.limits[type].remaining}
+          limit={branch.limits[type].limit}
+          showLabel={false}
+        />
+      ) : (
+        NO_VALUE
+      ),
   };
 }
 
 /**
  * Spec section 2, "Corporate dashboard": merchant id, name, a launch button, the main wallet
  * balance and the Cash - In, Cash - Out and Payments (batch) usage bars. Balance and limits need
- * balance read.
+ * balance read: the columns are hidden without it, and a branch the server sends without them
+ * (`balance: null`, `limits: null`: no balance read there) shows a dash.
  */
 function branchColumns(onLaunch: (branch: Branch) => void): DataTableColumn<Branch>[] {
   return [
@@ -58,7 +63,7 @@ function branchColumns(onLaunch: (branch: Branch) => void): DataTableColumn<Bran
       header: CORPORATE_TEXTS.balance,
       gate: 'balance',
       align: 'right',
-      render: (branch) => formatCents(branch.balance),
+      render: (branch) => (branch.balance === null ? NO_VALUE : formatCents(branch.balance)),
     },
     limitColumn('TOP'),
     limitColumn('ACH_CASHOUT'),
@@ -76,7 +81,7 @@ function branchColumns(onLaunch: (branch: Branch) => void): DataTableColumn<Bran
 /**
  * The branches of a parent organisation, 25 a page (10 on a smartphone, as cards). The children
  * endpoint returns them all at once, so the pages are cut here; the page is in the URL like every
- * table's.
+ * table's, and a page past the last one is moved back by the table.
  */
 export function BranchAccountsTable({
   branches,
@@ -89,9 +94,7 @@ export function BranchAccountsTable({
   labelledBy?: string;
 }) {
   const listing = useListingParams();
-  const pageCount = Math.max(1, Math.ceil(branches.length / listing.pageSize));
-  const page = Math.min(listing.page, pageCount);
-  const rows = branches.slice((page - 1) * listing.pageSize, page * listing.pageSize);
+  const rows = branches.slice(listing.query.offset, listing.query.offset + listing.pageSize);
 
   return (
     <DataTable
@@ -100,7 +103,7 @@ export function BranchAccountsTable({
       columns={branchColumns(onLaunch)}
       rows={rows}
       total={branches.length}
-      listing={{ ...listing, page }}
+      listing={listing}
       rowKey={(branch) => branch.organization_id}
       cardTitle={(branch) => branch.name}
       filterable={false}

@@ -1,17 +1,17 @@
 import type { Account } from '@lynk/contract/accounts';
 import { MIN_TRANSFER_CENTS } from '@lynk/contract/constants';
-import { formatCents, parseAmountToCents } from '@lynk/contract/money';
+import { parseAmountToCents } from '@lynk/contract/money';
 import { createTransferSchema, type CreateTransfer } from '@lynk/contract/transfers';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import type { ContextModalProps } from '@mantine/modals';
-import { useRef, useState } from 'react';
+import { modals, type ContextModalProps } from '@mantine/modals';
+import { useEffect, useRef, useState } from 'react';
 import { CurrencyInput } from '@/components/currency-input';
 import { ErrorState } from '@/components/error-state';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { CLIENT_ERROR_CODES, isApiRequestError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { TRANSFER_TEXTS } from '@/lib/texts';
-import { useCreateTransfer } from '../api/create-transfer';
+import { isIdempotencyInProgress, useCreateTransfer } from '../api/create-transfer';
 import { useLimit } from '../api/get-limit';
 import {
   mainWalletOf,
@@ -33,9 +33,13 @@ export interface TransferModalProps {
   initialFromId?: number;
 }
 
-/** A network failure, a server error or an unreadable answer: the transfer may or may not exist. */
+/**
+ * A network failure, a server error, an unreadable answer, or a first attempt the server is still
+ * processing after every in-progress retry: the transfer may or may not exist, so the user may
+ * send it again (same Idempotency-Key, so at most one transfer is made).
+ */
 function isRetryable(error: unknown): boolean {
-  if (!isApiRequestError(error)) return true;
+  if (!isApiRequestError(error) || isIdempotencyInProgress(error)) return true;
   return error.status === 0 || error.status >= 500 || error.code === CLIENT_ERROR_CODES.invalidResponse;
 }
 
@@ -92,13 +96,26 @@ export function TransferModal({ context, id, innerProps }: ContextModalProps<Tra
   const limitLoading = Boolean(resolved?.dailyLimit) && limit.isLoading;
 
   const mutation = useCreateTransfer(orgId);
+  // While the transfer is being sent (retries included) the modal cannot be closed: no Escape, no
+  // click outside, no close button, Cancel disabled. Closing would hide whether money moved.
+  const sending = mutation.isPending;
+  useEffect(() => {
+    modals.updateContextModal({
+      modalId: id,
+      closeOnEscape: !sending,
+      closeOnClickOutside: !sending,
+      withCloseButton: !sending,
+    });
+  }, [id, sending]);
+  const close = () => {
+    if (!sending) context.closeModal(id);
+  };
 
   let amountError: string | null = null;
   if (amount === '') amountError = submitted ? TRANSFER_TEXTS.amountRequired : null;
   else if (cents === null) amountError = TRANSFER_TEXTS.amountInvalid;
   else if (cents < MIN_TRANSFER_CENTS) amountError = MIN_AMOUNT_MESSAGE;
-  else if (remaining !== null && cents > remaining)
-    amountError = TRANSFER_TEXTS.dailyLimitRemaining(formatCents(remaining, { currencyPrefix: '' }));
+  else if (remaining !== null && cents > remaining) amountError = TRANSFER_TEXTS.dailyLimitExceeded;
   const fromError = submitted && !from ? TRANSFER_TEXTS.fromRequired : null;
   const toError = submitted && !to ? TRANSFER_TEXTS.toRequired : null;
 
@@ -107,7 +124,7 @@ export function TransferModal({ context, id, innerProps }: ContextModalProps<Tra
       <Stack gap="lg">
         <ErrorState message={TRANSFER_TEXTS.noAccounts} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => context.closeModal(id)}>
+          <Button variant="default" onClick={close}>
             {TRANSFER_TEXTS.cancel}
           </Button>
         </Group>
@@ -116,6 +133,8 @@ export function TransferModal({ context, id, innerProps }: ContextModalProps<Tra
   }
 
   const submit = () => {
+    // Enter in a field while the first submission is on its way sends nothing more.
+    if (sending) return;
     setSubmitted(true);
     setRetryError(null);
     if (!resolved || cents === null || amountError || limitLoading) return;
@@ -188,10 +207,10 @@ export function TransferModal({ context, id, innerProps }: ContextModalProps<Tra
         />
         {retryError ? <ErrorState message={retryError} /> : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => context.closeModal(id)} disabled={mutation.isPending}>
+          <Button variant="default" onClick={close} disabled={sending}>
             {TRANSFER_TEXTS.cancel}
           </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={limitLoading}>
+          <Button type="submit" loading={sending} disabled={limitLoading}>
             {TRANSFER_TEXTS.submit}
           </Button>
         </Group>
