@@ -3,7 +3,7 @@ import { ROLE_NAMES, ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { CreateTransfer } from '@lynk/contract/transfers';
 import { LIMIT_TRANSFER_TYPES } from '@lynk/contract/statuses';
-import type { Database } from '../db/schema.ts';
+import type { Currency, Database } from '../db/schema.ts';
 import { createTransfer } from '../modules/account/transfers.ts';
 import { internalAccountId } from '../modules/ledger/internal-accounts.ts';
 import { DEFAULT_LIMITS, readLimit, setLimit } from '../modules/ledger/limits.ts';
@@ -24,6 +24,28 @@ function random(seed: number) {
 const TODAY_CASH_OUT_PERCENT = [30, 62, 88];
 
 const CONSUMERS = ['@kemar.b', '@shanice.w', '@andre.m', '@tashana.r', '@dwayne.p', '@keisha.l'];
+
+/** Money that arrives from outside (a settlement account) before the demo history starts. */
+async function openingBalance(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  currency: Currency,
+  amount: bigint,
+  at: Date,
+) {
+  await db.transaction().execute((trx) =>
+    postEntry(trx, {
+      kind: 'OPENING_BALANCE',
+      description: 'Opening balance',
+      createdAt: at,
+      postings: [
+        { accountId: from, currency, amount: -amount },
+        { accountId: to, currency, amount },
+      ],
+    }),
+  );
+}
 
 export interface DemoMerchant {
   merchantId: number;
@@ -49,17 +71,7 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       .returning('id')
       .executeTakeFirstOrThrow();
     consumers.push(id);
-    await db.transaction().execute((trx) =>
-      postEntry(trx, {
-        kind: 'OPENING_BALANCE',
-        description: `Opening balance ${handle}`,
-        createdAt: new Date(now.getTime() - 120 * DAY),
-        postings: [
-          { accountId: cbdcSettlement, currency: 'JAM-DEX', amount: -5_000_000n },
-          { accountId: id, currency: 'JAM-DEX', amount: 5_000_000n },
-        ],
-      }),
-    );
+    await openingBalance(db, cbdcSettlement, id, 'JAM-DEX', 5_000_000n, new Date(now.getTime() - 120 * DAY));
   }
 
   for (const [i, merchant] of merchants.entries()) {
@@ -92,29 +104,9 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       details: { account_number: '001-234-567', bank_name: 'Scotiabank Jamaica' },
     });
 
-    await db.transaction().execute(async (trx) => {
-      const openedAt = new Date(now.getTime() - 100 * DAY);
-      await postEntry(trx, {
-        kind: 'OPENING_BALANCE',
-        description: 'Opening balance',
-        createdAt: openedAt,
-        postings: [
-          { accountId: bankSettlement, currency: 'JMD', amount: -125_000_000n },
-          { accountId: merchant.walletId, currency: 'JMD', amount: 125_000_000n },
-        ],
-      });
-      if (merchant.cbdcId) {
-        await postEntry(trx, {
-          kind: 'OPENING_BALANCE',
-          description: 'Opening balance',
-          createdAt: openedAt,
-          postings: [
-            { accountId: cbdcSettlement, currency: 'JAM-DEX', amount: -15_000_000n },
-            { accountId: merchant.cbdcId, currency: 'JAM-DEX', amount: 15_000_000n },
-          ],
-        });
-      }
-    });
+    const openedAt = new Date(now.getTime() - 100 * DAY);
+    await openingBalance(db, bankSettlement, merchant.walletId, 'JMD', 125_000_000n, openedAt);
+    if (merchant.cbdcId) await openingBalance(db, cbdcSettlement, merchant.cbdcId, 'JAM-DEX', 15_000_000n, openedAt);
 
     const identity: SessionIdentity = {
       id: String(merchant.adminUserId),
