@@ -18,6 +18,13 @@ export type SessionIdentity = z.infer<typeof sessionIdentitySchema>;
 export const CSRF_HEADER = 'x-lynk-csrf';
 export const CSRF_HEADER_VALUE = '1';
 
+/**
+ * The organization the page making a call belongs to. One session carries one organization; when
+ * another tab switched it, calls from this tab are refused (409 ORG_MISMATCH) instead of being
+ * answered with the other organization's data.
+ */
+export const ORG_HEADER = 'x-lynk-org';
+
 /** Organization ids look like `org_1001`; the path segment is the part after the prefix. */
 export const ORG_PREFIX = 'org_';
 export const orgIdSchema = z.string().regex(/^org_[0-9]{1,12}$/, 'Organization ids look like org_1001');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, type SessionIdentity } from '@lynk/contract/session';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER, type SessionIdentity } from '@lynk/contract/session';
 import { passesGate, type Gate } from '@lynk/contract/permissions';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import type { SessionService } from '../modules/session/service.ts';
@@ -67,6 +67,18 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
     if (identity) {
       request.identity = identity;
       request.authKind = 'session';
+    }
+  });
+
+  // After authentication: a page of organization A must never be answered with B's data.
+  app.addHook('onRequest', async (request) => {
+    const pageOrg = request.headers[ORG_HEADER];
+    if (typeof pageOrg !== 'string' || !request.identity || !request.url.startsWith('/api/')) return;
+    if (request.url.split('?')[0] === '/api/session') return;
+    if (pageOrg !== request.identity.org_id) {
+      throw new AppError('ORG_MISMATCH', 409, 'The session now belongs to another organization.', {
+        session_org_id: request.identity.org_id,
+      });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiRequestError, isUnauthorized } from '@/lib/api-client';
+import { isApiRequestError, isOrgMismatch, isUnauthorized } from '@/lib/api-client';
 import { sessionQueryKey } from '@/features/auth/api/get-session';
 
 /** Client errors (4xx) are answers, not hiccups: only network and server failures are retried. */
@@ -14,17 +14,18 @@ export function createQueryClient(): QueryClient {
       queries: { retry: shouldRetry, staleTime: 30_000 },
       mutations: { retry: false },
     },
-    // A 401 from any call means the session ended: re-read it so the auth guard sends the user to sign in.
+    // A 401 from any call means the session ended, a 409 ORG_MISMATCH that another tab moved it to
+    // another organization: re-read it, and the auth guard signs in or re-authorizes this page's.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (isUnauthorized(error) && query.queryKey[0] !== sessionQueryKey[0]) {
+        if ((isUnauthorized(error) || isOrgMismatch(error)) && query.queryKey[0] !== sessionQueryKey[0]) {
           void client.invalidateQueries({ queryKey: sessionQueryKey });
         }
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
-        if (isUnauthorized(error)) void client.invalidateQueries({ queryKey: sessionQueryKey });
+        if (isUnauthorized(error) || isOrgMismatch(error)) void client.invalidateQueries({ queryKey: sessionQueryKey });
       },
     }),
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installFakeFetch } from '@/testing/fake-fetch';
-import { apiClient, ApiRequestError, CLIENT_ERROR_CODES } from './api-client';
+import { apiClient, ApiRequestError, CLIENT_ERROR_CODES, isOrgMismatch } from './api-client';
 
 const okSchema = z.object({ ok: z.boolean() });
 
@@ -20,6 +20,20 @@ describe('apiClient', () => {
     expect(requests[0]?.headers.get('x-lynk-csrf')).toBe('1');
     expect(requests[0]?.headers.get('content-type')).toBe('application/json');
     expect(requests[0]?.body).toBe('{"a":1}');
+  });
+
+  it("names the page's organization on every call, so another tab's switch cannot answer with its data", async () => {
+    window.history.pushState({}, '', '/1002/lynk-wallet/orders');
+    const { requests } = installFakeFetch({
+      'GET /api/thing': { status: 409, body: { code: 'ORG_MISMATCH', message: 'moved' } },
+    });
+    const error = await apiClient.get('/api/thing', okSchema).catch((e: unknown) => e);
+    expect(requests[0]?.headers.get('x-lynk-org')).toBe('org_1002');
+    expect(isOrgMismatch(error)).toBe(true);
+    window.history.pushState({}, '', '/profile');
+    await apiClient.get('/api/thing', okSchema).catch(() => undefined);
+    expect(requests[1]?.headers.get('x-lynk-org')).toBeNull();
+    window.history.pushState({}, '', '/');
   });
 
   it('appends query parameters and leaves out empty ones', async () => {

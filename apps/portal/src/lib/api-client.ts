@@ -1,6 +1,7 @@
 import { apiErrorSchema } from '@lynk/contract/errors';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@lynk/contract/session';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER } from '@lynk/contract/session';
 import type { ZodType } from 'zod';
+import { organisationFromLocation } from './location-org';
 
 /**
  * The one way the portal talks to the server. Same origin, the session travels in an HttpOnly
@@ -36,6 +37,11 @@ export class ApiRequestError extends Error {
 
 export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
+}
+
+/** Another tab moved the session to another organization; the auth guard re-authorizes. */
+export function isOrgMismatch(error: unknown): boolean {
+  return isApiRequestError(error) && error.status === 409 && error.code === 'ORG_MISMATCH';
 }
 
 export function isUnauthorized(error: unknown): boolean {
@@ -96,6 +102,8 @@ export async function apiRequest<T>(
   options: RequestWithBodyOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const pageOrg = organisationFromLocation(window.location.pathname, window.location.search);
+  if (pageOrg) headers[ORG_HEADER] = pageOrg;
   if (UNSAFE_METHODS.has(method)) headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
   const init: RequestInit = { method, credentials: 'same-origin', headers };
   if (options.signal) init.signal = options.signal;

@@ -55,6 +55,20 @@ describe('NUL characters', () => {
   });
 });
 
+describe('a page of one organization', () => {
+  it("is refused another organization's data when another tab moved the session (409 ORG_MISMATCH)", async () => {
+    const { jar } = await signIn(t.app, 'cashier.kingston@bluemountain.example', DEMO_PASSWORD);
+    const asPageOf = (org: string, url: string) =>
+      t.app.inject({ url, headers: { cookie: jar.header(), 'x-lynk-org': org } });
+    expect((await asPageOf('org_1001', '/api/profile')).statusCode).toBe(200);
+    const refused = await asPageOf('org_1002', '/api/profile');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ORG_MISMATCH', details: { session_org_id: 'org_1001' } });
+    // The session itself stays readable, so the page can see what happened and re-authorize.
+    expect((await asPageOf('org_1002', '/api/session')).statusCode).toBe(200);
+  });
+});
+
 describe('token refresh', () => {
   it('keeps the session when several requests find the access token expired at once', async () => {
     const fresh = await createTestApp();
