@@ -66,3 +66,25 @@ test('the smartphone layout has a menu toggle that opens the side menu', async (
   await expect(sideMenu.getByText('My wallets')).toBeInViewport({ ratio: 1 });
   await keepScreenshot(page, 'smartphone-menu');
 });
+
+test("two tabs on different branches never show each other's data", async ({ page, context }) => {
+  await signInAs(page, USERS.superAdmin, '/1001/lynk-wallet/transfers-history');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' })).toBeVisible();
+  const footer = page.getByText(/^Showing 1-25 of \d+ entries$/);
+  const kingstonTotal = (await footer.innerText()).match(/of (\d+) entries/)?.[1];
+
+  // A second tab moves the one session to another branch.
+  const other = await context.newPage();
+  await other.goto('/1003/lynk-wallet/transfers-history');
+  await expect(other.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Ocho Rios' })).toBeVisible();
+
+  // The first tab's next call is refused rather than answered with Ocho Rios' transfers,
+  // and the tab re-authorizes for its own branch.
+  const refused = page.waitForResponse((response) => response.status() === 409);
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  expect(await (await refused).json()).toMatchObject({ code: 'ORG_MISMATCH' });
+  await expect(page.getByText(new RegExp(`^Showing 26-\\d+ of ${kingstonTotal} entries$`))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' })).toBeVisible();
+  const session = await (await page.request.get('/api/session')).json();
+  expect(session.org_id).toBe('org_1001');
+});

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiRequestError, isOrgMismatch, isUnauthorized } from '@/lib/api-client';
+import { isApiRequestError, isSessionLost } from '@/lib/api-client';
 import { sessionQueryKey } from '@/features/auth/api/get-session';
 
 /** Client errors (4xx) are answers, not hiccups: only network and server failures are retried. */
@@ -18,14 +18,14 @@ export function createQueryClient(): QueryClient {
     // another organization: re-read it, and the auth guard signs in or re-authorizes this page's.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if ((isUnauthorized(error) || isOrgMismatch(error)) && query.queryKey[0] !== sessionQueryKey[0]) {
+        if (isSessionLost(error) && query.queryKey[0] !== sessionQueryKey[0]) {
           void client.invalidateQueries({ queryKey: sessionQueryKey });
         }
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
-        if (isUnauthorized(error) || isOrgMismatch(error)) void client.invalidateQueries({ queryKey: sessionQueryKey });
+        if (isSessionLost(error)) void client.invalidateQueries({ queryKey: sessionQueryKey });
       },
     }),
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installFakeFetch } from '@/testing/fake-fetch';
-import { apiClient, ApiRequestError, CLIENT_ERROR_CODES, isOrgMismatch } from './api-client';
+import {
+  apiClient,
+  ApiRequestError,
+  CLIENT_ERROR_CODES,
+  fallbackOnFailure,
+  isOrgMismatch,
+} from './api-client';
 
 const okSchema = z.object({ ok: z.boolean() });
 
@@ -86,5 +92,32 @@ describe('apiClient', () => {
       .catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(ApiRequestError);
     expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('fallbackOnFailure', () => {
+  const failing = (status: number, code: string) => () =>
+    Promise.reject(new ApiRequestError({ status, code, message: 'failed' }));
+
+  it('answers the neutral value for a failed read', async () => {
+    await expect(fallbackOnFailure(failing(500, 'INTERNAL'), 0, undefined)).resolves.toBe(0);
+    await expect(fallbackOnFailure(failing(404, 'NOT_FOUND'), [], undefined)).resolves.toEqual([]);
+  });
+
+  it('lets a lost session or a session moved to another organization reach the auth guard', async () => {
+    await expect(fallbackOnFailure(failing(401, 'UNAUTHENTICATED'), 0, undefined)).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(fallbackOnFailure(failing(409, 'ORG_MISMATCH'), 0, undefined)).rejects.toMatchObject({
+      code: 'ORG_MISMATCH',
+    });
+  });
+
+  it('lets an abort through', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(fallbackOnFailure(failing(500, 'INTERNAL'), 0, controller.signal)).rejects.toBeInstanceOf(
+      ApiRequestError,
+    );
   });
 });

@@ -48,6 +48,29 @@ export function isUnauthorized(error: unknown): boolean {
   return isApiRequestError(error) && error.status === 401;
 }
 
+/** The session ended, or moved to another organization: the auth guard has to act on it. */
+export function isSessionLost(error: unknown): boolean {
+  return isUnauthorized(error) || isOrgMismatch(error);
+}
+
+/**
+ * Spec section 7 answers some failed reads with a neutral value (an empty list, a balance of 0).
+ * A lost session and an abort still surface: the first must reach the auth guard, the second is
+ * not a failure at all.
+ */
+export async function fallbackOnFailure<T>(
+  load: () => Promise<T>,
+  fallback: T,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (signal?.aborted || isSessionLost(error)) throw error;
+    return fallback;
+  }
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

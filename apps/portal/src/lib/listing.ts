@@ -1,5 +1,5 @@
 import type { ListingMeta, ListingQuery } from '@lynk/contract/listings';
-import { isUnauthorized, type QueryValue } from './api-client';
+import { type QueryValue } from './api-client';
 
 /** One page of a listing as the tables use it. */
 export interface ListingPage<T> {
@@ -7,6 +7,7 @@ export interface ListingPage<T> {
   total: number;
 }
 
+/** Spec section 7: "On any failure the result is empty." */
 export const EMPTY_PAGE: ListingPage<never> = { rows: [], total: 0 };
 
 /** Spec section 7: "If total is 0 but rows exist, count is used as the total." */
@@ -25,20 +26,4 @@ export function listingSearch(query: ListingQuery): Record<string, QueryValue> {
     from_utc: query.from_utc,
     to_utc: query.to_utc,
   };
-}
-
-/**
- * Spec section 7: "On any failure the result is empty." A lost session and an abort still
- * surface: the first sends the user to sign in, the second is not a failure at all.
- */
-export async function emptyOnFailure<T>(
-  load: () => Promise<ListingPage<T>>,
-  signal: AbortSignal | undefined,
-): Promise<ListingPage<T>> {
-  try {
-    return await load();
-  } catch (error) {
-    if (signal?.aborted || isUnauthorized(error)) throw error;
-    return { rows: [], total: 0 };
-  }
 }

@@ -1,19 +1,17 @@
 import { childrenSchema, type Branch } from '@lynk/contract/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, isUnauthorized } from '@/lib/api-client';
+import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 
 /** GET /api/account/v1/accounts/children: the branches of a parent organisation. */
 export const BRANCHES_PATH = '/api/account/v1/accounts/children';
 
 /** Spec section 7: "On failure an empty list" (a lost session still surfaces, to sign in again). */
-export async function getBranches({ signal }: { signal?: AbortSignal } = {}): Promise<Branch[]> {
-  try {
-    const { children } = await apiClient.get(BRANCHES_PATH, childrenSchema, { signal });
-    return children;
-  } catch (error) {
-    if (signal?.aborted || isUnauthorized(error)) throw error;
-    return [];
-  }
+export function getBranches({ signal }: { signal?: AbortSignal } = {}): Promise<Branch[]> {
+  return fallbackOnFailure(
+    async () => (await apiClient.get(BRANCHES_PATH, childrenSchema, { signal })).children,
+    [],
+    signal,
+  );
 }
 
 export function branchesQueryKey(orgId: string) {

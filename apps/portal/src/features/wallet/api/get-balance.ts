@@ -1,6 +1,6 @@
 import { balanceResponseSchema } from '@lynk/contract/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, isUnauthorized } from '@/lib/api-client';
+import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 
 /** GET /api/account/v2/accounts/{id}/balance → `{ data: { balance, currency } }`, balance in cents. */
 export function balancePath(accountId: number): string {
@@ -8,17 +8,12 @@ export function balancePath(accountId: number): string {
 }
 
 /** Spec section 7: "On failure the balance becomes 0" (a lost session still surfaces, to sign in again). */
-export async function getBalance(
-  accountId: number,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<number> {
-  try {
-    const { data } = await apiClient.get(balancePath(accountId), balanceResponseSchema, { signal });
-    return data.balance;
-  } catch (error) {
-    if (signal?.aborted || isUnauthorized(error)) throw error;
-    return 0;
-  }
+export function getBalance(accountId: number, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  return fallbackOnFailure(
+    async () => (await apiClient.get(balancePath(accountId), balanceResponseSchema, { signal })).data.balance,
+    0,
+    signal,
+  );
 }
 
 /** Every balance of an organisation: what a transfer invalidates. */

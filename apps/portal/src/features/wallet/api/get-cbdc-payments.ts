@@ -1,8 +1,8 @@
 import type { ListingQuery } from '@lynk/contract/listings';
 import { cbdcPaymentsListSchema, type CbdcPayment } from '@lynk/contract/transfers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { emptyOnFailure, listingSearch, toListingPage, type ListingPage } from '@/lib/listing';
+import { apiClient, fallbackOnFailure } from '@/lib/api-client';
+import { EMPTY_PAGE, listingSearch, toListingPage, type ListingPage } from '@/lib/listing';
 
 /**
  * GET /api/account/v1/accounts/{accountID}/payments: JAM-DEX payments received. The placeholder is
@@ -17,13 +17,17 @@ export function getCbdcPayments(
   query: ListingQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<CbdcPayment>> {
-  return emptyOnFailure(async () => {
-    const response = await apiClient.get(cbdcPaymentsPath(cbdcAccountRef), cbdcPaymentsListSchema, {
-      signal,
-      query: listingSearch(query),
-    });
-    return toListingPage(response);
-  }, signal);
+  return fallbackOnFailure(
+    async () => {
+      const response = await apiClient.get(cbdcPaymentsPath(cbdcAccountRef), cbdcPaymentsListSchema, {
+        signal,
+        query: listingSearch(query),
+      });
+      return toListingPage(response);
+    },
+    EMPTY_PAGE,
+    signal,
+  );
 }
 
 export function cbdcPaymentsQueryKey(orgId: string) {

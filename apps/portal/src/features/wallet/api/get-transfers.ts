@@ -1,8 +1,8 @@
 import type { ListingQuery } from '@lynk/contract/listings';
 import { transfersListSchema, type Transfer } from '@lynk/contract/transfers';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { emptyOnFailure, listingSearch, toListingPage, type ListingPage } from '@/lib/listing';
+import { apiClient, fallbackOnFailure } from '@/lib/api-client';
+import { EMPTY_PAGE, listingSearch, toListingPage, type ListingPage } from '@/lib/listing';
 
 /** GET /api/account/v2/connected-account-transactions: the transfers history of both wallets. */
 export const TRANSFERS_PATH = '/api/account/v2/connected-account-transactions';
@@ -16,13 +16,17 @@ export function getTransfers(
   { jamDexOnly, ...listing }: TransfersQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<Transfer>> {
-  return emptyOnFailure(async () => {
-    const response = await apiClient.get(TRANSFERS_PATH, transfersListSchema, {
-      signal,
-      query: { ...listingSearch(listing), 'jam-dex-only': jamDexOnly },
-    });
-    return toListingPage(response);
-  }, signal);
+  return fallbackOnFailure(
+    async () => {
+      const response = await apiClient.get(TRANSFERS_PATH, transfersListSchema, {
+        signal,
+        query: { ...listingSearch(listing), 'jam-dex-only': jamDexOnly },
+      });
+      return toListingPage(response);
+    },
+    EMPTY_PAGE,
+    signal,
+  );
 }
 
 /** Every transfers page of an organisation: what a new transfer invalidates. */
