@@ -12,7 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('background jobs on the embedded database', () => {
+describe('background jobs', () => {
   it('starts pg-boss and schedules the expired-session purge', async () => {
     expect(t.app.boss).not.toBeNull();
     const schedules = await t.app.boss!.getSchedules();

@@ -2,23 +2,47 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { ensureInternalAccounts } from '../modules/ledger/internal-accounts.ts';
 import { seedDemo, seedRoles } from '../world/demo-seed.ts';
+import {
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  testDatabaseName,
+  type PostgresTemplate,
+} from './postgres-server.ts';
+
+async function migrateAndSeed({ db }: DatabaseHandle) {
+  await migrateToLatest(db as never);
+  await seedRoles(db);
+  await ensureInternalAccounts(db);
+  await seedDemo(db);
+}
 
 /** Migrates and seeds one database per run; each test file starts from a copy of it. */
 export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const template = testDatabaseName('lynk_test');
+    await createDatabase(serverUrl, template);
+    const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, template), dataDir: 'memory://' });
+    await migrateAndSeed(database);
+    await database.close();
+    project.provide('postgresTemplate', { serverUrl, template });
+    project.provide('seededDatabase', '');
+    return () => dropDatabase(serverUrl, template);
+  }
+
   const dir = await mkdtemp(path.join(tmpdir(), 'lynk-api-test-'));
   const database = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(database.db as never);
-  await seedRoles(database.db);
-  await ensureInternalAccounts(database.db);
-  await seedDemo(database.db);
+  await migrateAndSeed(database);
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   const file = path.join(dir, 'seeded.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('postgresTemplate', null);
   project.provide('seededDatabase', file);
   return async () => {
     await rm(dir, { recursive: true, force: true });
@@ -28,5 +52,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     seededDatabase: string;
+    postgresTemplate: PostgresTemplate | null;
   }
 }

@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { loadSecrets, type Secrets } from '../lib/secrets.ts';
+import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './postgres-server.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
@@ -15,13 +16,43 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+interface DatabaseCopy {
+  database: DatabaseHandle;
+  /** Set on PostgreSQL, where the copy is a database of its own. */
+  url?: string;
+  discard(): Promise<void>;
+}
+
+/** A private copy of the migrated, seeded database (see global-setup). */
+async function copySeededDatabase(): Promise<DatabaseCopy> {
+  const postgres = inject('postgresTemplate');
+  if (postgres) {
+    const name = testDatabaseName(postgres.template);
+    await createDatabase(postgres.serverUrl, name, postgres.template);
+    const url = databaseUrl(postgres.serverUrl, name);
+    const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+    return {
+      database,
+      url,
+      discard: async () => {
+        await database.close();
+        await dropDatabase(postgres.serverUrl, name);
+      },
+    };
+  }
+  const dump = await readFile(inject('seededDatabase'));
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
+  return { database, discard: () => database.close() };
+}
+
 /** A full app on a private copy of the migrated, seeded database. */
 export async function createTestApp(
   options: { jobs?: boolean; publicUrl?: string; portalDir?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
-  const dump = await readFile(inject('seededDatabase'));
-  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
+  const copy = await copySeededDatabase();
+  const { database } = copy;
   const config = loadConfig({
+    ...(copy.url ? { DATABASE_URL: copy.url } : {}),
     DATA_DIR: 'memory://',
     PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
@@ -44,7 +75,7 @@ export async function createTestApp(
     secrets,
     close: async () => {
       await app.close();
-      await database.close();
+      await copy.discard();
     },
   };
 }

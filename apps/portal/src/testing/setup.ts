@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Routes and the layout are lazy chunks: on a busy two-core machine, importing one in jsdom can
+// take longer than Testing Library's default one second of waiting for what a user would see.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * jsdom has no layout: Mantine needs `matchMedia` (answered against `window.innerWidth`, so a test
