@@ -1,7 +1,10 @@
 /**
- * Sustained transfers per second through the real transfer service on the embedded database,
- * then the ledger invariants. Prints the figure and records it in docs/performance.md.
- * Run: npm run bench:ledger
+ * Sustained transfers per second through the real transfer service, then the ledger invariants.
+ * Prints the figure and records it in docs/performance.md.
+ *
+ *   npm run bench:ledger                                   embedded database (one connection)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:ledger   a PostgreSQL server: a throwaway
+ *     database, BENCH_CONCURRENCY (8) callers at once on one hot wallet
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
@@ -11,12 +14,26 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
 import { ledgerInvariants } from '../apps/api/src/modules/ledger/repository.ts';
 import { setLimit } from '../apps/api/src/modules/ledger/limits.ts';
+import {
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  testDatabaseName,
+} from '../apps/api/src/test/postgres-server.ts';
 import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
 import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3000);
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const CONCURRENCY = serverUrl ? Number(process.env.BENCH_CONCURRENCY ?? 8) : 1;
 
-const database = await openDatabase({ dataDir: 'memory://' });
+const benchDatabase = serverUrl ? testDatabaseName('lynk_bench') : null;
+if (serverUrl && benchDatabase) await createDatabase(serverUrl, benchDatabase);
+const database = await openDatabase(
+  serverUrl && benchDatabase
+    ? { databaseUrl: databaseUrl(serverUrl, benchDatabase), dataDir: 'memory://' }
+    : { dataDir: 'memory://' },
+);
 await migrateToLatest(database.db as never);
 await seedRoles(database.db);
 await ensureInternalAccounts(database.db);
@@ -40,28 +57,42 @@ const identity = {
   permissions: [...ROLE_PERMISSIONS[1]],
 };
 
-const start = performance.now();
-for (let i = 0; i < TRANSFERS; i++) {
-  const body =
-    i % 3 === 0
-      ? ({ transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 100 } as const)
-      : ({ transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN', account_type: 'CBDC', account_id: cbdc, amount: 100 } as const);
-  await createTransfer({ db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 }, wallet, body);
+/** A third each of bank cash-outs, cash-outs to JAM-DEX and cash-ins from JAM-DEX: the wallet stays funded. */
+function transferBody(i: number) {
+  return i % 3 === 0
+    ? ({ transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 100 } as const)
+    : ({ transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN', account_type: 'CBDC', account_id: cbdc, amount: 100 } as const);
 }
+
+let next = 0;
+async function caller() {
+  for (let i = next++; i < TRANSFERS; i = next++) {
+    await createTransfer({ db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 }, wallet, transferBody(i));
+  }
+}
+
+const start = performance.now();
+await Promise.all(Array.from({ length: CONCURRENCY }, caller));
 const seconds = (performance.now() - start) / 1000;
 const perSecond = Math.round(TRANSFERS / seconds);
 const invariants = await ledgerInvariants(db);
 const ok =
   invariants.unbalancedEntries === 0 && invariants.balancesNotMatchingPostings === 0 && invariants.negativeWallets === 0;
-console.log(`ledger: ${TRANSFERS} transfers in ${seconds.toFixed(1)} s = ${perSecond} transfers/s (embedded DB, one process)`);
+const where = serverUrl
+  ? `PostgreSQL ${(await database.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version}, ${CONCURRENCY} concurrent callers on one wallet`
+  : 'embedded database, one process';
+console.log(`ledger: ${TRANSFERS} transfers in ${seconds.toFixed(1)} s = ${perSecond} transfers/s (${where})`);
 console.log(`invariants: ${ok ? 'hold' : 'BROKEN'} ${JSON.stringify(invariants, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
 await database.close();
+if (serverUrl && benchDatabase) await dropDatabase(serverUrl, benchDatabase);
 
 const file = new URL('../docs/performance.md', import.meta.url);
 const doc = await readFile(file, 'utf8');
-const row = `| ledger: transfers through the service, invariants checked after (\`npm run bench:ledger\`) | ${perSecond} transfers/s (${TRANSFERS} transfers) | ${new Date().toISOString().slice(0, 10)} |`;
-const updated = doc.includes('| ledger: transfers')
-  ? doc.replace(/^\| ledger: transfers.*$/m, row)
-  : doc.replace(/(\| heap after the session benchmark.*\n)/, `$1${row}\n`);
+const label = serverUrl ? 'ledger on PostgreSQL' : 'ledger';
+const row = `| ${label}: transfers through the service, invariants checked after (\`npm run bench:ledger\`) | ${perSecond} transfers/s (${TRANSFERS} transfers; ${where}) | ${new Date().toISOString().slice(0, 10)} |`;
+const existing = new RegExp(`^\\| ${label}: transfers.*$`, 'm');
+const updated = existing.test(doc)
+  ? doc.replace(existing, row)
+  : doc.replace(/(\| ledger: transfers.*\n)/, `$1${row}\n`);
 await writeFile(file, updated);
 if (!ok) process.exit(1);

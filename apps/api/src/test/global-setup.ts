@@ -21,20 +21,23 @@ async function migrateAndSeed({ db }: DatabaseHandle) {
   await seedDemo(db);
 }
 
-/** Migrates and seeds one database per run; each test file starts from a copy of it. */
-export default async function setup(project: TestProject) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const template = testDatabaseName('lynk_test');
-    await createDatabase(serverUrl, template);
-    const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, template), dataDir: 'memory://' });
-    await migrateAndSeed(database);
-    await database.close();
-    project.provide('postgresTemplate', { serverUrl, template });
-    project.provide('seededDatabase', '');
-    return () => dropDatabase(serverUrl, template);
-  }
+/** One migrated, seeded template database on a PostgreSQL server; each test file copies it. */
+export async function providePostgresTemplate(project: TestProject, serverUrl: string) {
+  const template = testDatabaseName('lynk_test');
+  await createDatabase(serverUrl, template);
+  const database = await openDatabase({
+    databaseUrl: databaseUrl(serverUrl, template),
+    dataDir: 'memory://',
+  });
+  await migrateAndSeed(database);
+  await database.close();
+  project.provide('postgresTemplate', { serverUrl, template } satisfies PostgresTemplate);
+  project.provide('seededDatabase', '');
+  return () => dropDatabase(serverUrl, template);
+}
 
+/** One migrated, seeded embedded database dumped to a file; each test file loads a copy. */
+async function providePgliteDump(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'lynk-api-test-'));
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateAndSeed(database);
@@ -44,9 +47,13 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('postgresTemplate', null);
   project.provide('seededDatabase', file);
-  return async () => {
-    await rm(dir, { recursive: true, force: true });
-  };
+  return () => rm(dir, { recursive: true, force: true });
+}
+
+/** The embedded database, or the PostgreSQL server `TEST_DATABASE_URL` names. */
+export default function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? providePostgresTemplate(project, serverUrl) : providePgliteDump(project);
 }
 
 declare module 'vitest' {

@@ -1,0 +1,17 @@
+import { defineProject } from 'vitest/config';
+
+/** The ledger and money-movement tests once more, on a real PostgreSQL server. */
+export default defineProject({
+  test: {
+    name: 'api-postgres',
+    environment: 'node',
+    include: [
+      'src/modules/account/**/*.test.ts',
+      'src/modules/ledger/*.property.test.ts',
+      'src/plugins/jobs.test.ts',
+    ],
+    globalSetup: ['src/test/postgres-global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
