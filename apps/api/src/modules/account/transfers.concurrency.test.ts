@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, branchAccounts, postTransfer } from '../../test/accounts.ts';
+import { balanceOf, branchAccounts, newKey, postTransfer } from '../../test/accounts.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { ledgerInvariants } from '../ledger/repository.ts';
@@ -43,6 +43,52 @@ describe('200 simultaneous transfers from one wallet', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(Number(affordable));
     expect(statuses.filter((s) => s === 422)).toHaveLength(200 - Number(affordable));
     expect(await balanceOf(t, accounts.wallet)).toBe(0n);
-    expect(await ledgerInvariants(t.database.db)).toMatchObject({ unbalancedEntries: 0, balancesNotMatchingPostings: 0, negativeWallets: 0 });
+    expect(await ledgerInvariants(t.database.db)).toMatchObject({
+      unbalancedEntries: 0,
+      balancesNotMatchingPostings: 0,
+      negativeWallets: 0,
+    });
+  });
+});
+
+describe('one Idempotency-Key sent many times at once', () => {
+  it('moves the money once: one transfer, the other calls replay it or are told it is in progress', async () => {
+    const { jar } = await signIn(t.app, 'admin.montego@bluemountain.example', DEMO_PASSWORD);
+    const accounts = await branchAccounts(t, 1002);
+    const before = await balanceOf(t, accounts.wallet);
+    const transfersBefore = await t.database.db
+      .selectFrom('transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('wallet_account_id', '=', accounts.wallet)
+      .executeTakeFirstOrThrow();
+    const key = newKey();
+    const body = {
+      transfer_type: 'CASH_OUT',
+      account_type: 'CBDC',
+      account_id: accounts.cbdc,
+      amount: 2_500_00,
+    };
+
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => postTransfer(t.app, jar.header(), accounts.wallet, body, key)),
+    );
+    const created = responses.filter((r) => r.statusCode === 201);
+    const others = responses.filter((r) => r.statusCode !== 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    // Every 201 is the same transfer: the first, or a replay of it.
+    const ids = new Set(created.map((r) => r.json().data.transfer_id));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toMatch(/^\d+$/);
+    for (const r of others) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    }
+    expect(await balanceOf(t, accounts.wallet)).toBe(before - 2_500_00n);
+    const transfersAfter = await t.database.db
+      .selectFrom('transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('wallet_account_id', '=', accounts.wallet)
+      .executeTakeFirstOrThrow();
+    expect(Number(transfersAfter.n)).toBe(Number(transfersBefore.n) + 1);
   });
 });
