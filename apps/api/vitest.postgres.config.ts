@@ -9,6 +9,7 @@ export default defineProject({
       'src/modules/account/**/*.test.ts',
       'src/modules/ledger/*.property.test.ts',
       'src/plugins/jobs.test.ts',
+      'src/lib/idempotency.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,

@@ -167,12 +167,12 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
       },
     },
     async (request, reply) => {
-      await idempotent(app.db, request, reply, async () => ({
+      await idempotent(app.db, request, reply, async (trx) => ({
         statusCode: 201,
         body: {
           data: await createTransfer(
             {
-              db: app.db,
+              db: trx,
               boss: app.boss,
               identity: request.identity!,
               ip: request.ip,

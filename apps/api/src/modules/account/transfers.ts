@@ -5,6 +5,7 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import type { CreateTransfer, Transfer } from '@lynk/contract/transfers';
 import type { LimitTransferType } from '@lynk/contract/statuses';
 import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/repository.ts';
 import { internalAccountId } from '../ledger/internal-accounts.ts';
@@ -54,6 +55,7 @@ export function toTransferDto(row: TransferRow): Transfer {
 }
 
 export interface TransferContext {
+  /** The database, or the caller's transaction (an idempotent request's) to run inside. */
   db: Kysely<Database>;
   boss: PgBoss | null;
   identity: SessionIdentity;
@@ -87,7 +89,7 @@ export async function createTransfer(ctx: TransferContext, walletAccountId: numb
   const incoming = input.transfer_type === 'CASH_IN';
   const status = route.instant ? 'COMPLETED' : 'SCHEDULED';
 
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     const periodStart = route.limit ? await consumeLimit(trx, wallet.id, route.limit, amount, now) : null;
     const transfer = await insertTransfer(trx, {
       merchant_id: merchantId,
