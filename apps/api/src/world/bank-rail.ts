@@ -32,6 +32,11 @@ export async function advanceBankTransfer(
       .select('details')
       .where('id', '=', transfer.counterpart_account_id)
       .executeTakeFirstOrThrow();
+    const { organization_id: organizationId } = await trx
+      .selectFrom('merchants')
+      .select('organization_id')
+      .where('id', '=', transfer.merchant_id)
+      .executeTakeFirstOrThrow();
     const bankSettlement = await internalAccountId(trx, 'bankSettlement');
     const amount = BigInt(transfer.amount);
     const base = { transferId, createdAt: now };
@@ -54,7 +59,7 @@ export async function advanceBankTransfer(
       if (transfer.limit_type && transfer.limit_period_start) {
         await releaseLimit(trx, transfer.wallet_account_id, transfer.limit_type, transfer.limit_period_start, amount);
       }
-      await recordAudit(trx, { actorUserId: null, organizationId: null, action: 'transfer.failed', subject: transferId });
+      await recordAudit(trx, { actorUserId: null, organizationId, action: 'transfer.failed', subject: transferId });
       return 'FAILED';
     }
 
@@ -70,7 +75,7 @@ export async function advanceBankTransfer(
         ],
       });
     }
-    await recordAudit(trx, { actorUserId: null, organizationId: null, action: 'transfer.completed', subject: transferId });
+    await recordAudit(trx, { actorUserId: null, organizationId, action: 'transfer.completed', subject: transferId });
     return 'COMPLETED';
   });
 }

@@ -43,19 +43,29 @@ describe('moving money between the main wallet and JAM-DEX', () => {
     });
     expect(response.statusCode).toBe(201);
     const transfer = response.json().data;
-    expect(transfer).toMatchObject({ status: 'COMPLETED', type: 'CASH OUT', total: 123450, from: 'Main wallet', to: 'JAM-DEX wallet' });
+    expect(transfer).toMatchObject({
+      status: 'COMPLETED',
+      type: 'CASH OUT',
+      total: 123450,
+      from: 'Main wallet',
+      to: 'JAM-DEX wallet',
+    });
     expect(await balanceOf(t, kingston.wallet)).toBe(walletBefore - 123450n);
     expect(await balanceOf(t, kingston.cbdc!)).toBe(cbdcBefore + 123450n);
 
     const balance = (await get(`/api/account/v2/accounts/${kingston.cbdc}/balance`, manager)).json();
     expect(balance).toEqual({ data: { balance: Number(cbdcBefore + 123450n), currency: 'JAM-DEX' } });
-    const history = (await get('/api/account/v2/connected-account-transactions?jam-dex-only=true&limit=1', manager)).json();
+    const history = (
+      await get('/api/account/v2/connected-account-transactions?jam-dex-only=true&limit=1', manager)
+    ).json();
     expect(history.result[0]).toMatchObject({ transfer_id: transfer.transfer_id, status: 'COMPLETED' });
     expect(history.meta_data).toMatchObject({ count: 1, limit: 1, offset: 0 });
   });
 
   it('moves JAM-DEX back to the main wallet without counting against a daily limit', async () => {
-    const before = (await get(`/api/account/v1/accounts/${kingston.wallet}/limits?period=1&transfer_type=TOP`, admin)).json();
+    const before = (
+      await get(`/api/account/v1/accounts/${kingston.wallet}/limits?period=1&transfer_type=TOP`, admin)
+    ).json();
     const response = await postTransfer(t.app, admin, kingston.wallet, {
       transfer_type: 'CASH_IN',
       account_type: 'CBDC',
@@ -63,13 +73,20 @@ describe('moving money between the main wallet and JAM-DEX', () => {
       amount: 5_000,
     });
     expect(response.statusCode).toBe(201);
-    const after = (await get(`/api/account/v1/accounts/${kingston.wallet}/limits?period=1&transfer_type=TOP`, admin)).json();
+    const after = (
+      await get(`/api/account/v1/accounts/${kingston.wallet}/limits?period=1&transfer_type=TOP`, admin)
+    ).json();
     expect(after.data.remaining).toBe(before.data.remaining);
   });
 });
 
 describe('idempotency', () => {
-  const body = () => ({ transfer_type: 'CASH_OUT', account_type: 'CBDC', account_id: kingston.cbdc, amount: 1_000 });
+  const body = () => ({
+    transfer_type: 'CASH_OUT',
+    account_type: 'CBDC',
+    account_id: kingston.cbdc,
+    amount: 1_000,
+  });
 
   it('replays the stored response for the same key and body, and moves the money once', async () => {
     const key = newKey();
@@ -103,7 +120,10 @@ describe('idempotency', () => {
 describe('insufficient funds', () => {
   it("answers the spec's message and writes nothing", async () => {
     const before = await balanceOf(t, kingston.wallet);
-    const transfers = await t.database.db.selectFrom('transfers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const transfers = await t.database.db
+      .selectFrom('transfers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await postTransfer(t.app, admin, kingston.wallet, {
       transfer_type: 'CASH_OUT',
       account_type: 'CBDC',
@@ -116,7 +136,10 @@ describe('insufficient funds', () => {
       message: "Your account doesn't have enough money. Try a different amount.",
     });
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
-    const after = await t.database.db.selectFrom('transfers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('transfers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(transfers.n);
   });
 });
@@ -162,7 +185,12 @@ describe('daily limits', () => {
     const next = await createTransfer(
       { db: t.database.db, boss: null, identity, ip: '127.0.0.1', now: tomorrow, railStepSeconds: 0 },
       montego.wallet,
-      { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: montego.bank, amount: 10_000_00 },
+      {
+        transfer_type: 'CASH_OUT',
+        account_type: 'BANK_ACCOUNT',
+        account_id: montego.bank,
+        amount: 10_000_00,
+      },
     );
     expect(next.status).toBe('SCHEDULED');
   });
@@ -205,9 +233,12 @@ describe('the simulated bank rail', () => {
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
     expect((await get(limitUrl, admin)).json().data.remaining).toBe(limitBefore);
     const history = (await get('/api/account/v2/connected-account-transactions?limit=50', admin)).json();
-    expect(history.result.find((r: { transfer_id: string }) => r.transfer_id === created.transfer_id)).toMatchObject({
+    expect(
+      history.result.find((r: { transfer_id: string }) => r.transfer_id === created.transfer_id),
+    ).toMatchObject({
       status: 'FAILED',
-      failure_reason: 'The recipient was not able to get the funds and the monies has been returned to the sender',
+      failure_reason:
+        'The recipient was not able to get the funds and the monies has been returned to the sender',
     });
   });
 
@@ -281,9 +312,13 @@ describe('permissions and tenancy', () => {
   });
 
   it("never lists another branch's transfers", async () => {
-    const mine = (await get('/api/account/v2/connected-account-transactions?limit=100', otherBranchAdmin)).json();
+    const mine = (
+      await get('/api/account/v2/connected-account-transactions?limit=100', otherBranchAdmin)
+    ).json();
     const montegoIds = new Set(
-      (await t.database.db.selectFrom('transfers').select('id').where('merchant_id', '=', 1002).execute()).map((r) => r.id),
+      (
+        await t.database.db.selectFrom('transfers').select('id').where('merchant_id', '=', 1002).execute()
+      ).map((r) => r.id),
     );
     expect(mine.result.length).toBeGreaterThan(0);
     expect(mine.result.every((r: { transfer_id: string }) => montegoIds.has(r.transfer_id))).toBe(true);
@@ -349,21 +384,37 @@ describe('listings and export', () => {
 
     // The dates are Jamaica calendar days, as the portal shows them.
     const day = jamaicaDate(new Date(all.result[0].datetime));
-    const filtered = (await get(`/api/account/v2/connected-account-transactions?from_utc=${day}&to_utc=${day}&limit=100`, admin)).json();
+    const filtered = (
+      await get(
+        `/api/account/v2/connected-account-transactions?from_utc=${day}&to_utc=${day}&limit=100`,
+        admin,
+      )
+    ).json();
     expect(filtered.result.length).toBeGreaterThan(0);
-    expect(filtered.result.every((r: { datetime: string }) => jamaicaDate(new Date(r.datetime)) === day)).toBe(true);
+    expect(
+      filtered.result.every((r: { datetime: string }) => jamaicaDate(new Date(r.datetime)) === day),
+    ).toBe(true);
     expect(filtered.meta_data.total).toBe(filtered.result.length);
   });
 
   it('lists JAM-DEX payments of the own CBDC wallet', async () => {
-    const payments = (await get(`/api/account/v1/accounts/${kingston.cbdcRef}/payments?limit=10`, admin)).json();
+    const payments = (
+      await get(`/api/account/v1/accounts/${kingston.cbdcRef}/payments?limit=10`, admin)
+    ).json();
     expect(payments.meta_data.total).toBe(24);
-    expect(payments.result[0]).toMatchObject({ id: expect.any(String), from_id: expect.stringMatching(/^@/), status: expect.stringMatching(/^(Success|Failure)$/) });
+    expect(payments.result[0]).toMatchObject({
+      id: expect.any(String),
+      from_id: expect.stringMatching(/^@/),
+      status: expect.stringMatching(/^(Success|Failure)$/),
+    });
   });
 
   it('exports the wallet history as a base64 CSV', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const response = await get(`/api/account/v1/accounts/${kingston.wallet}/export?from=2020-01-01&to=${today}`, admin);
+    const response = await get(
+      `/api/account/v1/accounts/${kingston.wallet}/export?from=2020-01-01&to=${today}`,
+      admin,
+    );
     expect(response.statusCode).toBe(200);
     const csv = Buffer.from(response.json().base64_file, 'base64').toString();
     expect(csv.split('\r\n')[0]).toBe('Transfer ID,Date,From,To,Type,Status,Total (JMD),Commission,GCT');
@@ -371,10 +422,70 @@ describe('listings and export', () => {
   });
 });
 
+describe('the audit trail', () => {
+  const auditOf = (subject: string) =>
+    t.database.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'organization_id', 'action', 'details'])
+      .where('subject', '=', subject)
+      .orderBy('id')
+      .execute();
+
+  it('records who moved how much for which branch, and what the bank did with it', async () => {
+    const actor = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin.kingston@bluemountain.example')
+      .executeTakeFirstOrThrow();
+    const body = {
+      transfer_type: 'CASH_OUT',
+      account_type: 'BANK_ACCOUNT',
+      account_id: kingston.failingBank,
+      amount: 4_321,
+    };
+    const created = (await postTransfer(t.app, admin, kingston.wallet, body)).json().data;
+    await advanceBankTransfer(t.database.db, created.transfer_id);
+    await advanceBankTransfer(t.database.db, created.transfer_id);
+
+    expect(await auditOf(created.transfer_id)).toEqual([
+      {
+        actor_user_id: actor.id,
+        organization_id: 'org_1001',
+        action: 'transfer.created',
+        details: { direction: 'CASH_OUT', account_type: 'BANK_ACCOUNT', amount: 4_321, status: 'SCHEDULED' },
+      },
+      { actor_user_id: null, organization_id: 'org_1001', action: 'transfer.failed', details: {} },
+    ]);
+  });
+
+  it('records nothing for a refused transfer', async () => {
+    const before = await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const refused = await postTransfer(t.app, admin, kingston.wallet, {
+      transfer_type: 'CASH_OUT',
+      account_type: 'CBDC',
+      account_id: kingston.cbdc,
+      amount: 10 ** 13,
+    });
+    expect(refused.statusCode).toBe(422);
+    const after = await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});
+
 describe('the ledger after all of the above', () => {
   it('balances every entry, keeps every balance equal to its postings and no wallet below zero', async () => {
     const invariants = await ledgerInvariants(t.database.db);
-    expect(invariants).toMatchObject({ unbalancedEntries: 0, balancesNotMatchingPostings: 0, negativeWallets: 0 });
+    expect(invariants).toMatchObject({
+      unbalancedEntries: 0,
+      balancesNotMatchingPostings: 0,
+      negativeWallets: 0,
+    });
     expect(invariants.totalsPerCurrency).toEqual({ JMD: 0n, 'JAM-DEX': 0n });
   });
 });
