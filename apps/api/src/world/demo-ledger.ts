@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely';
 import { ROLE_NAMES, ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { CreateTransfer } from '@lynk/contract/transfers';
-import { LIMIT_TRANSFER_TYPES } from '@lynk/contract/statuses';
 import type { Currency, Database } from '../db/schema.ts';
 import { createTransfer } from '../modules/account/transfers.ts';
 import { internalAccountId } from '../modules/ledger/internal-accounts.ts';
-import { DEFAULT_LIMITS, readLimit, setLimit } from '../modules/ledger/limits.ts';
+import { readLimit } from '../modules/ledger/limits.ts';
 import { postEntry } from '../modules/ledger/service.ts';
 import { advanceBankTransfer } from './bank-rail.ts';
 
@@ -76,7 +75,6 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
 
   for (const [i, merchant] of merchants.entries()) {
     const next = random(1000 + i);
-    for (const type of LIMIT_TRANSFER_TYPES) await setLimit(db, merchant.walletId, type, DEFAULT_LIMITS[type]);
     const linked = async (values: { type: 'BANK_ACCOUNT' | 'BENEFICIARY'; ref: string; label: string; details: object }) =>
       (
         await db

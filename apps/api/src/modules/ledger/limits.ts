@@ -9,7 +9,7 @@ import { periodEnd, periodStart } from './jamaica-time.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Seeded limits of a new main wallet, in cents. */
+/** The standard limits of a main wallet, in cents; a row in `account_limits` sets a merchant's own. */
 export const DEFAULT_LIMITS: Record<LimitTransferType, bigint> = {
   TOP: 50_000_000n, // J$500,000 cash-in a day
   ACH_CASHOUT: 30_000_000n, // J$300,000 cash-out a day
@@ -31,7 +31,7 @@ async function limitAmount(db: Db, accountId: number, type: LimitTransferType): 
     .where('account_id', '=', accountId)
     .where('transfer_type', '=', type)
     .executeTakeFirst();
-  return row ? BigInt(row.amount) : 0n;
+  return row ? BigInt(row.amount) : DEFAULT_LIMITS[type];
 }
 
 /** remaining = limit − used in the current period (Jamaica time). */

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { branchAccounts } from '../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEFAULT_LIMITS, readLimit, setLimit } from './limits.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('limits of a main wallet', () => {
+  it('are the standard ones until the merchant has its own, which then count', async () => {
+    const { wallet } = await branchAccounts(t, 1003);
+    await t.database.db.deleteFrom('account_limits').where('account_id', '=', wallet).execute();
+    const now = new Date();
+    for (const type of ['TOP', 'ACH_CASHOUT', 'MBATCH'] as const) {
+      expect((await readLimit(t.database.db, wallet, type, now)).limit).toBe(Number(DEFAULT_LIMITS[type]));
+    }
+
+    await setLimit(t.database.db, wallet, 'ACH_CASHOUT', 12_345_00n);
+    const own = await readLimit(t.database.db, wallet, 'ACH_CASHOUT', now);
+    expect(own.limit).toBe(12_345_00);
+    expect(own.remaining).toBe(Math.max(0, 12_345_00 - own.used));
+    expect((await readLimit(t.database.db, wallet, 'TOP', now)).limit).toBe(Number(DEFAULT_LIMITS.TOP));
+  });
+});
