@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isRangeWithinOneMonth } from './dates.ts';
 import { apiDateSchema, listingQuerySchema, listingResponseSchema } from './listings.ts';
+import { MESSAGES } from './messages.ts';
 import { centsSchema } from './money.ts';
 import { cbdcPaymentStatusSchema, transferStatusSchema, transferTypeSchema } from './statuses.ts';
 
@@ -69,7 +71,12 @@ export type CbdcPayment = z.infer<typeof cbdcPaymentSchema>;
 export const cbdcPaymentsListSchema = listingResponseSchema(cbdcPaymentSchema);
 
 /** GET /api/account/v1/accounts/{id}/export?from&to */
+/** An export spans at most one calendar month (spec section 9). */
 export const exportQuerySchema = z
   .object({ from: apiDateSchema, to: apiDateSchema })
-  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => isRangeWithinOneMonth(new Date(`${q.from}T00:00:00Z`), new Date(`${q.to}T00:00:00Z`)), {
+    message: MESSAGES.dateRange.tooLong,
+    path: ['to'],
+  });
 export const exportResponseSchema = z.object({ base64_file: z.string() });

@@ -164,7 +164,15 @@ export async function listCbdcPayments(db: Db, accountId: number, window: ListWi
 }
 
 /** Transfers touching one wallet in a date window, oldest first (the export). */
-export function transfersForExport(db: Db, merchantId: number, accountId: number, from: string, to: string) {
+/** At most `limit` transfers of a wallet between two calendar dates, oldest first. */
+export function transfersForExport(
+  db: Db,
+  merchantId: number,
+  accountId: number,
+  range: { from: string; to: string },
+  limit: number,
+) {
+  const { from, to } = range;
   return dateWindow(
     db
       .selectFrom('transfers')
@@ -176,6 +184,6 @@ export function transfersForExport(db: Db, merchantId: number, accountId: number
   )
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(10_000)
+    .limit(limit)
     .execute();
 }

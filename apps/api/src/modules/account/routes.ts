@@ -9,7 +9,9 @@ import {
   limitQuerySchema,
   limitResponseSchema,
 } from '@lynk/contract/accounts';
+import { EXPORT_MAX_ENTRIES } from '@lynk/contract/constants';
 import { apiErrorSchema } from '@lynk/contract/errors';
+import { MESSAGES } from '@lynk/contract/messages';
 import { centsToDecimalString } from '@lynk/contract/money';
 import { GATES, passesGate } from '@lynk/contract/permissions';
 import { LIMIT_TRANSFER_TYPES } from '@lynk/contract/statuses';
@@ -23,7 +25,7 @@ import {
   transfersQuerySchema,
 } from '@lynk/contract/transfers';
 import { listingQuerySchema } from '@lynk/contract/listings';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
@@ -250,14 +252,16 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
         summary: "A wallet's transfers between two dates, as a base64 CSV",
         params: accountIdParamsSchema,
         querystring: exportQuerySchema,
-        response: { 200: exportResponseSchema, ...errors },
+        response: { 200: exportResponseSchema, ...errors, 422: apiErrorSchema },
       },
     },
     async (request) => {
       const merchantId = request.identity!.merchant_id;
       const account = await findMerchantAccount(app.db, merchantId, request.params.id);
       if (!account || (account.type !== 'LYNK' && account.type !== 'CBDC')) throw notFound('This wallet does not exist.');
-      const rows = await transfersForExport(app.db, merchantId, account.id, request.query.from, request.query.to);
+      // One more than allowed tells "too many" apart from "exactly the limit".
+      const rows = await transfersForExport(app.db, merchantId, account.id, request.query, EXPORT_MAX_ENTRIES + 1);
+      if (rows.length > EXPORT_MAX_ENTRIES) throw new AppError('EXPORT_LIMIT', 422, MESSAGES.export.entryLimit);
       const csv = toCsv(
         ['Transfer ID', 'Date', 'From', 'To', 'Type', 'Status', 'Total (JMD)', 'Commission', 'GCT'],
         rows.map((row) => [

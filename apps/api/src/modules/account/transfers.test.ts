@@ -409,16 +409,56 @@ describe('listings and export', () => {
     });
   });
 
-  it('exports the wallet history as a base64 CSV', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+  it('exports a month of the wallet history as a base64 CSV', async () => {
+    const to = new Date();
+    const from = new Date(to.getTime() - 27 * 24 * 60 * 60 * 1000);
+    const day = (date: Date) => date.toISOString().slice(0, 10);
     const response = await get(
-      `/api/account/v1/accounts/${kingston.wallet}/export?from=2020-01-01&to=${today}`,
+      `/api/account/v1/accounts/${kingston.wallet}/export?from=${day(from)}&to=${day(to)}`,
       admin,
     );
     expect(response.statusCode).toBe(200);
-    const csv = Buffer.from(response.json().base64_file, 'base64').toString();
-    expect(csv.split('\r\n')[0]).toBe('Transfer ID,Date,From,To,Type,Status,Total (JMD),Commission,GCT');
-    expect(csv).toContain('Main wallet');
+    const lines = Buffer.from(response.json().base64_file, 'base64').toString().split('\r\n');
+    expect(lines[0]).toBe('Transfer ID,Date,From,To,Type,Status,Total (JMD),Commission,GCT');
+    expect(lines.slice(1).filter(Boolean).length).toBeGreaterThan(0);
+    for (const line of lines.slice(1).filter(Boolean)) {
+      const date = line.split(',')[1]!.slice(0, 10);
+      expect(date >= day(from) && date <= day(to)).toBe(true);
+    }
+  });
+
+  it('refuses an export over one month (400) or over 100 entries (422), with the spec texts', async () => {
+    const tooLong = await get(
+      `/api/account/v1/accounts/${kingston.wallet}/export?from=2026-01-01&to=2026-02-02`,
+      admin,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(JSON.stringify(tooLong.json().details)).toContain("The date range can't exceed 1 month.");
+    const oneMonth = await get(
+      `/api/account/v1/accounts/${kingston.wallet}/export?from=2026-01-31&to=2026-02-28`,
+      admin,
+    );
+    expect(oneMonth.statusCode).toBe(200);
+
+    const identity = (await get('/api/session', otherBranchAdmin)).json();
+    const ctx = { db: t.database.db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 };
+    const move = {
+      transfer_type: 'CASH_OUT',
+      account_type: 'CBDC',
+      account_id: montego.cbdc!,
+      amount: 10,
+    } as const;
+    for (let i = 0; i < 101; i++) await createTransfer(ctx, montego.wallet, move);
+    const today = new Date().toISOString().slice(0, 10);
+    const tooMany = await get(
+      `/api/account/v1/accounts/${montego.wallet}/export?from=${today}&to=${today}`,
+      otherBranchAdmin,
+    );
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toEqual({
+      code: 'EXPORT_LIMIT',
+      message: 'You can only export up to 100 entries. Apply filters to reduce the number of entries.',
+    });
   });
 });
 
