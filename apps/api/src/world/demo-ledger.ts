@@ -66,7 +66,13 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
   for (const handle of CONSUMERS) {
     const { id } = await db
       .insertInto('accounts')
-      .values({ merchant_id: null, type: 'CONSUMER', currency: 'JAM-DEX', account_ref: `CONSUMER-${handle.slice(1)}`, label: handle })
+      .values({
+        merchant_id: null,
+        type: 'CONSUMER',
+        currency: 'JAM-DEX',
+        account_ref: `CONSUMER-${handle.slice(1)}`,
+        label: handle,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     consumers.push(id);
@@ -75,11 +81,23 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
 
   for (const [i, merchant] of merchants.entries()) {
     const next = random(1000 + i);
-    const linked = async (values: { type: 'BANK_ACCOUNT' | 'BENEFICIARY'; ref: string; label: string; details: object }) =>
+    const linked = async (values: {
+      type: 'BANK_ACCOUNT' | 'BENEFICIARY';
+      ref: string;
+      label: string;
+      details: object;
+    }) =>
       (
         await db
           .insertInto('accounts')
-          .values({ merchant_id: merchant.merchantId, currency: 'JMD', account_ref: values.ref, type: values.type, label: values.label, details: JSON.stringify(values.details) as never })
+          .values({
+            merchant_id: merchant.merchantId,
+            currency: 'JMD',
+            account_ref: values.ref,
+            type: values.type,
+            label: values.label,
+            details: JSON.stringify(values.details) as never,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -104,7 +122,8 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
 
     const openedAt = new Date(now.getTime() - 100 * DAY);
     await openingBalance(db, bankSettlement, merchant.walletId, 'JMD', 125_000_000n, openedAt);
-    if (merchant.cbdcId) await openingBalance(db, cbdcSettlement, merchant.cbdcId, 'JAM-DEX', 15_000_000n, openedAt);
+    if (merchant.cbdcId)
+      await openingBalance(db, cbdcSettlement, merchant.cbdcId, 'JAM-DEX', 15_000_000n, openedAt);
 
     const identity: SessionIdentity = {
       id: String(merchant.adminUserId),
@@ -124,8 +143,18 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: failingBank, amount: 0 },
       ...(merchant.cbdcId
         ? [
-            { transfer_type: 'CASH_OUT', account_type: 'CBDC', account_id: merchant.cbdcId, amount: 0 } as const,
-            { transfer_type: 'CASH_IN', account_type: 'CBDC', account_id: merchant.cbdcId, amount: 0 } as const,
+            {
+              transfer_type: 'CASH_OUT',
+              account_type: 'CBDC',
+              account_id: merchant.cbdcId,
+              amount: 0,
+            } as const,
+            {
+              transfer_type: 'CASH_IN',
+              account_type: 'CBDC',
+              account_id: merchant.cbdcId,
+              amount: 0,
+            } as const,
           ]
         : []),
     ];
@@ -140,13 +169,34 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       );
       // Older bank transfers have run through the rail; the last days' are still on their way.
       const steps = day >= 3 ? 2 : day === 0 ? 0 : 1;
-      for (let s = 0; s < steps; s++) await advanceBankTransfer(db, transfer.transfer_id, new Date(at.getTime() + (s + 1) * 60 * 60 * 1000));
+      for (let s = 0; s < steps; s++)
+        await advanceBankTransfer(
+          db,
+          transfer.transfer_id,
+          new Date(at.getTime() + (s + 1) * 60 * 60 * 1000),
+        );
     }
+
+    // Money still on its way: a cash-out of 20 hours ago has reached the bank, which has not posted
+    // it yet; this morning's top-up from the bank waits for the bank to take it up.
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
+    const onItsWay = await createTransfer(
+      { db, boss: null, identity, ip: '127.0.0.1', now: hoursAgo(20), railStepSeconds: 0 },
+      merchant.walletId,
+      { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 1_000_000 },
+    );
+    await advanceBankTransfer(db, onItsWay.transfer_id, hoursAgo(19));
+    await createTransfer(
+      { db, boss: null, identity, ip: '127.0.0.1', now: hoursAgo(2), railStepSeconds: 0 },
+      merchant.walletId,
+      { transfer_type: 'CASH_IN', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 2_500_000 },
+    );
 
     // Today's cash-outs bring each branch's daily limit to a different level, so the limit bars
     // show every colour: Kingston in the green, Montego Bay amber, Ocho Rios red.
     const cashOut = await readLimit(db, merchant.walletId, 'ACH_CASHOUT', now);
-    const target = (BigInt(cashOut.limit) * BigInt(TODAY_CASH_OUT_PERCENT[i % TODAY_CASH_OUT_PERCENT.length]!)) / 100n;
+    const target =
+      (BigInt(cashOut.limit) * BigInt(TODAY_CASH_OUT_PERCENT[i % TODAY_CASH_OUT_PERCENT.length]!)) / 100n;
     const topUp = target - BigInt(cashOut.used);
     if (topUp >= 10n) {
       await createTransfer(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { limitBarColour, limitUsagePercent } from '@lynk/contract/constants';
+import { TRANSFER_STATUSES } from '@lynk/contract/statuses';
 import { readLimit } from '../modules/ledger/limits.ts';
 import { ledgerInvariants } from '../modules/ledger/repository.ts';
 import { DEMO_BRANCHES, DEMO_USERS, seedDemo, seedRoles } from './demo-seed.ts';
@@ -66,6 +67,18 @@ describe('demo seed', () => {
       colours.push(limitBarColour(limitUsagePercent(limit.remaining, limit.limit)));
     }
     expect(colours).toEqual(['success', 'warning', 'danger']);
+  });
+
+  it('gives every branch transfers in every status', async () => {
+    for (const merchantId of [1001, 1002, 1003]) {
+      const rows = await t.database.db
+        .selectFrom('transfers')
+        .select('status')
+        .distinct()
+        .where('merchant_id', '=', merchantId)
+        .execute();
+      expect(rows.map((row) => row.status).sort()).toEqual([...TRANSFER_STATUSES].sort());
+    }
   });
 
   it('leaves a consistent ledger', async () => {

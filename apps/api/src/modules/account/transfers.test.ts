@@ -252,9 +252,11 @@ describe('the simulated bank rail', () => {
         amount: 50_000,
       })
     ).json().data;
+    expect(created.status).toBe('PENDING');
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
-    await advanceBankTransfer(t.database.db, created.transfer_id);
-    await advanceBankTransfer(t.database.db, created.transfer_id);
+    expect(await advanceBankTransfer(t.database.db, created.transfer_id)).toBe('TRANSMITTED');
+    expect(await balanceOf(t, kingston.wallet)).toBe(before);
+    expect(await advanceBankTransfer(t.database.db, created.transfer_id)).toBe('COMPLETED');
     expect(await balanceOf(t, kingston.wallet)).toBe(before + 50_000n);
   });
 });

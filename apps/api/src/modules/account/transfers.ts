@@ -87,7 +87,9 @@ export async function createTransfer(ctx: TransferContext, walletAccountId: numb
 
   const amount = BigInt(input.amount);
   const incoming = input.transfer_type === 'CASH_IN';
-  const status = route.instant ? 'COMPLETED' : 'SCHEDULED';
+  // A cash-in pulls from the merchant's bank: PENDING until the bank takes it up. Money going out
+  // is SCHEDULED on the rail. Both then become TRANSMITTED and COMPLETED (or FAILED).
+  const status = route.instant ? 'COMPLETED' : incoming ? 'PENDING' : 'SCHEDULED';
 
   const row = await inTransaction(db, async (trx) => {
     const periodStart = route.limit ? await consumeLimit(trx, wallet.id, route.limit, amount, now) : null;
