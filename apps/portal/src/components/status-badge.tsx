@@ -12,26 +12,28 @@ const STATUS_COLOURS: Record<string, string> = {
   REJECTED: 'red',
   EXPIRED: 'gray',
   SCHEDULED: 'blue',
-  PENDING: 'yellow',
+  // Spec section 4: PENDING is the same as SCHEDULED.
+  PENDING: 'blue',
   TRANSMITTED: 'cyan',
   RECEIVED: 'yellow',
   PENDING_REFUND: 'orange',
 };
 
-const DEEP_GREEN = '#1b5e20';
+/** Text colours for the tints whose shade 9 is still below 4.5:1 on the light badge. */
+const DEEP_TEXT: Record<string, string> = { green: '#1b5e20', yellow: '#6d4c00', orange: '#9a3412' };
 
 /** A status as its display label (contract `statusLabel`) on a coloured badge. */
 export function StatusBadge({ status }: { status: string }) {
   const colour = STATUS_COLOURS[status.toUpperCase()] ?? 'gray';
   return (
     // The light badge's default text shade is below 4.5:1 on its tint; shade 9 passes, except
-    // green, whose shade 9 still measures ~4.1:1 — it gets a deeper green (axe-checked in e2e).
+    // green (~4.1:1), yellow and orange, which get deeper text (axe-checked in e2e).
     // max-content: the label cuts itself with an ellipsis, so a squeezed table column would
     // otherwise shrink "Completed" to "Com...".
     <Badge
       variant="light"
       color={colour}
-      c={colour === 'green' ? DEEP_GREEN : `${colour}.9`}
+      c={DEEP_TEXT[colour] ?? `${colour}.9`}
       radius="sm"
       tt="none"
       miw="max-content"
