@@ -70,7 +70,11 @@ export function createProvider(options: ProviderOptions): Provider {
     interactions: interactions(),
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // Only the client a token was issued to may revoke it.
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,

@@ -55,12 +55,18 @@ describe('GET /api/session', () => {
 
   it('lands a super admin on the parent organization and switches branch without a password', async () => {
     const flow = await signIn(t.app, SUPER_ADMIN, DEMO_PASSWORD);
-    expect((await session(flow.jar.header())).json()).toMatchObject({ org_id: 'org_1000', role: 'Super Administrator' });
+    expect((await session(flow.jar.header())).json()).toMatchObject({
+      org_id: 'org_1000',
+      role: 'Super Administrator',
+    });
 
     const { follow } = await import('../../test/test-app.ts');
     const switched = await follow(t.app, '/auth/login?org=org_1002&returnTo=%2F1002%2Flynk-wallet', flow.jar);
     expect(switched.finalLocation).toBe('/1002/lynk-wallet');
-    expect((await session(switched.jar.header())).json()).toMatchObject({ org_id: 'org_1002', merchant_id: 1002 });
+    expect((await session(switched.jar.header())).json()).toMatchObject({
+      org_id: 'org_1002',
+      merchant_id: 1002,
+    });
   });
 
   it("refuses a branch A user asking for branch B's organization", async () => {
@@ -78,18 +84,30 @@ describe('GET /api/session', () => {
 
   it('ends a session idle for more than 15 minutes', async () => {
     const flow = await signIn(t.app, CASHIER, DEMO_PASSWORD);
-    await t.database.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 16 * 60 * 1000) }).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 16 * 60 * 1000) })
+      .execute();
     expect((await session(flow.jar.header())).statusCode).toBe(401);
   });
 
   it('refreshes an expired access token with a rotated refresh token', async () => {
     await t.database.db.deleteFrom('sessions').execute();
     const flow = await signIn(t.app, CASHIER, DEMO_PASSWORD);
-    const before = await t.database.db.selectFrom('sessions').select(['refresh_token', 'access_token']).executeTakeFirstOrThrow();
-    await t.database.db.updateTable('sessions').set({ access_expires_at: new Date(Date.now() - 1000) }).execute();
+    const before = await t.database.db
+      .selectFrom('sessions')
+      .select(['refresh_token', 'access_token'])
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ access_expires_at: new Date(Date.now() - 1000) })
+      .execute();
     const response = await session(flow.jar.header());
     expect(response.statusCode).toBe(200);
-    const after = await t.database.db.selectFrom('sessions').select(['refresh_token', 'access_token']).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('sessions')
+      .select(['refresh_token', 'access_token'])
+      .executeTakeFirstOrThrow();
     expect(after.refresh_token).not.toBe(before.refresh_token);
     expect(after.access_token).not.toBe(before.access_token);
   });
@@ -103,7 +121,10 @@ describe('sign-in throttling', () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
     const limited = await signIn(t.app, email, DEMO_PASSWORD);
-    expect(limited.lastResponse.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests/) });
+    expect(limited.lastResponse.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests/),
+    });
     const other = await signIn(t.app, 'admin.ochorios@bluemountain.example', DEMO_PASSWORD);
     expect((await session(other.jar.header())).statusCode).toBe(200);
   });
@@ -112,9 +133,16 @@ describe('sign-in throttling', () => {
 describe('unsafe methods need the CSRF header', () => {
   it('refuses a logout without the header and keeps the session', async () => {
     const flow = await signIn(t.app, CASHIER, DEMO_PASSWORD);
-    const refused = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: flow.jar.header() } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie: flow.jar.header() },
+    });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 'CSRF_REJECTED', message: 'This request must come from the portal.' });
+    expect(refused.json()).toEqual({
+      code: 'CSRF_REJECTED',
+      message: 'This request must come from the portal.',
+    });
     expect((await session(flow.jar.header())).statusCode).toBe(200);
   });
 
@@ -128,8 +156,21 @@ describe('unsafe methods need the CSRF header', () => {
     expect(refused.statusCode).toBe(403);
   });
 
-  it('logs out with the header, ends the session and points at the provider sign-out', async () => {
+  it('logs out with the header, ends the session, revokes its refresh token and points at the provider sign-out', async () => {
     const flow = await signIn(t.app, CASHIER, DEMO_PASSWORD);
+    const stored = await t.database.db
+      .selectFrom('sessions')
+      .select('refresh_token')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const refreshTokenAtProvider = () =>
+      t.database.db
+        .selectFrom('oidc_payloads')
+        .select('id')
+        .where('type', '=', 'RefreshToken')
+        .where('id', '=', stored.refresh_token!)
+        .execute();
+    expect(await refreshTokenAtProvider()).toHaveLength(1);
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/logout',
@@ -140,6 +181,7 @@ describe('unsafe methods need the CSRF header', () => {
     expect(location.pathname).toBe('/oidc/session/end');
     expect(location.searchParams.get('post_logout_redirect_uri')).toBe(`${TEST_PUBLIC_URL}/`);
     expect((await session(flow.jar.header())).statusCode).toBe(401);
+    expect(await refreshTokenAtProvider()).toHaveLength(0);
   });
 });
 
@@ -188,7 +230,9 @@ describe('bearer tokens', () => {
   });
 
   it('refuses an expired token', async () => {
-    expect((await withBearer(await sign({ expiresAt: Math.floor(Date.now() / 1000) - 120 }))).statusCode).toBe(401);
+    expect(
+      (await withBearer(await sign({ expiresAt: Math.floor(Date.now() / 1000) - 120 }))).statusCode,
+    ).toBe(401);
   });
 
   it('refuses alg none', async () => {
@@ -199,9 +243,16 @@ describe('bearer tokens', () => {
   });
 
   it('refuses a malformed Authorization header with a clear message', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: 'Basic abc' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'The Authorization header must be a bearer token.' });
+    expect(response.json()).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'The Authorization header must be a bearer token.',
+    });
   });
 });
 
