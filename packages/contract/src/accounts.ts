@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './listings.ts';
 import { centsSchema } from './money.ts';
 import { limitTransferTypeSchema } from './statuses.ts';
 
@@ -29,7 +30,7 @@ export type Account = z.infer<typeof accountSchema>;
 /** GET /api/account/v1/accounts — the merchant's wallets, bank accounts and beneficiaries. */
 export const accountListSchema = z.object({ result: z.array(accountSchema) });
 
-export const accountIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const accountIdParamsSchema = z.object({ id: wholeNumberParam(1, 2_147_483_647) });
 
 /** GET /api/account/v2/accounts/{id}/balance — amounts are integer cents. */
 export const balanceResponseSchema = z.object({
@@ -39,7 +40,7 @@ export const balanceResponseSchema = z.object({
 /** GET /api/account/v1/accounts/{accountId}/limits?period=&transfer_type= */
 export const limitQuerySchema = z
   .object({
-    period: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])),
+    period: wholeNumberParam(1, 2).pipe(z.union([z.literal(1), z.literal(2)])),
     transfer_type: limitTransferTypeSchema,
   })
   .refine((q) => (q.transfer_type === 'MBATCH' ? q.period === 2 : q.period === 1), {

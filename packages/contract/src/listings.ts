@@ -12,11 +12,23 @@ export const apiDateSchema = z
 
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * A whole number as a query string or path carries it: decimal digits only, so "1e1", "0x10",
+ * " 5" and "" are refused rather than read as 10, 16, 5 and 0.
+ */
+export function wholeNumberParam(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,15}$/, 'Expected a whole number written in digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
 /** `?offset=&limit=&sort=ASC|DESC&from_utc=&to_utc=` — the query every listing takes (spec section 7). */
 export const listingQuerySchema = z
   .object({
-    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+    offset: wholeNumberParam(0, 10_000_000).default(0),
+    limit: wholeNumberParam(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
     sort: z
       .string()
       .transform((s) => s.toUpperCase())

@@ -359,6 +359,13 @@ describe('bad input', () => {
     '/api/account/v2/connected-account-transactions?from_utc=2026-02-30',
     '/api/account/v2/connected-account-transactions?from_utc=2026-03-02&to_utc=2026-03-01',
     '/api/account/v1/accounts/1/export?from=2026-01-01',
+    // Numbers are decimal digits: not exponent, hex, padded or empty forms.
+    '/api/account/v2/connected-account-transactions?limit=1e1',
+    '/api/account/v2/connected-account-transactions?limit=0x10',
+    '/api/account/v2/connected-account-transactions?limit=%205',
+    '/api/account/v2/connected-account-transactions?offset=',
+    '/api/account/v2/accounts/1e3/balance',
+    '/api/account/v1/accounts/1/limits?period=01.0&transfer_type=TOP',
   ])('answers 400 for %s', async (url) => {
     const response = await get(url, admin);
     expect(response.statusCode).toBe(400);
