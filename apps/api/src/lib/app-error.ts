@@ -11,6 +11,11 @@ export class AppError extends Error {
     this.statusCode = statusCode;
     this.details = details;
   }
+
+  /** What the caller receives: `{ code, message, details? }`. */
+  body(): { code: string; message: string; details?: unknown } {
+    return { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) };
+  }
 }
 
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', 404, message);

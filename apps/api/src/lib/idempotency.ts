@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
@@ -46,12 +46,7 @@ export async function idempotent(
   let outcome: { ran: IdempotentResult } | { stored: StoredKey };
   try {
     outcome = await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({ ...newKey, status_code: null, response_body: null })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
+      const claimed = await insertKey(trx, { ...newKey, status_code: null, response_body: null });
       if (!claimed) {
         const stored = await trx
           .selectFrom('idempotency_keys')
@@ -72,12 +67,7 @@ export async function idempotent(
     });
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) {
-      const body = { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
-      await db
-        .insertInto('idempotency_keys')
-        .values({ ...newKey, status_code: error.statusCode, response_body: JSON.stringify(body) })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .execute();
+      await insertKey(db, { ...newKey, status_code: error.statusCode, response_body: JSON.stringify(error.body()) });
     }
     throw error;
   }
@@ -97,6 +87,16 @@ export async function idempotent(
   }
   reply.header('idempotent-replayed', 'true');
   await reply.status(stored.status_code).send(stored.response_body);
+}
+
+/** Inserts a key unless its scope already holds it; answers whether this call took it. */
+function insertKey(db: Kysely<Database>, row: Insertable<Database['idempotency_keys']>) {
+  return db
+    .insertInto('idempotency_keys')
+    .values(row)
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
 }
 
 export async function deleteExpiredIdempotencyKeys(db: Kysely<Database>, now: Date): Promise<number> {

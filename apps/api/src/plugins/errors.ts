@@ -14,11 +14,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance, opts:
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({
-        code: error.code,
-        message: error.message,
-        ...(error.details === undefined ? {} : { details: error.details }),
-      });
+      return reply.status(error.statusCode).send(error.body());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({
