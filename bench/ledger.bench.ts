@@ -27,13 +27,13 @@ const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3000);
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const CONCURRENCY = serverUrl ? Number(process.env.BENCH_CONCURRENCY ?? 8) : 1;
 
-const benchDatabase = serverUrl ? testDatabaseName('lynk_bench') : null;
-if (serverUrl && benchDatabase) await createDatabase(serverUrl, benchDatabase);
-const database = await openDatabase(
-  serverUrl && benchDatabase
-    ? { databaseUrl: databaseUrl(serverUrl, benchDatabase), dataDir: 'memory://' }
-    : { dataDir: 'memory://' },
-);
+// On PostgreSQL, a throwaway database of the bench's own.
+const throwaway = serverUrl ? { serverUrl, name: testDatabaseName('lynk_bench') } : null;
+if (throwaway) await createDatabase(throwaway.serverUrl, throwaway.name);
+const database = await openDatabase({
+  databaseUrl: throwaway ? databaseUrl(throwaway.serverUrl, throwaway.name) : undefined,
+  dataDir: 'memory://',
+});
 await migrateToLatest(database.db as never);
 await seedRoles(database.db);
 await ensureInternalAccounts(database.db);
@@ -84,7 +84,7 @@ const where = serverUrl
 console.log(`ledger: ${TRANSFERS} transfers in ${seconds.toFixed(1)} s = ${perSecond} transfers/s (${where})`);
 console.log(`invariants: ${ok ? 'hold' : 'BROKEN'} ${JSON.stringify(invariants, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
 await database.close();
-if (serverUrl && benchDatabase) await dropDatabase(serverUrl, benchDatabase);
+if (throwaway) await dropDatabase(throwaway.serverUrl, throwaway.name);
 
 const file = new URL('../docs/performance.md', import.meta.url);
 const doc = await readFile(file, 'utf8');

@@ -163,8 +163,7 @@ export async function listCbdcPayments(db: Db, accountId: number, window: ListWi
   return { rows, total: Number(total.n) };
 }
 
-/** Transfers touching one wallet in a date window, oldest first (the export). */
-/** At most `limit` transfers of a wallet between two calendar dates, oldest first. */
+/** At most `limit` transfers touching one wallet between two calendar dates, oldest first (the export). */
 export function transfersForExport(
   db: Db,
   merchantId: number,
