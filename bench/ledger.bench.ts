@@ -40,7 +40,11 @@ await ensureInternalAccounts(database.db);
 await seedDemo(database.db);
 const db = database.db;
 
-const accounts = await db.selectFrom('accounts').select(['id', 'type', 'account_ref']).where('merchant_id', '=', 1001).execute();
+const accounts = await db
+  .selectFrom('accounts')
+  .select(['id', 'type', 'account_ref'])
+  .where('merchant_id', '=', 1001)
+  .execute();
 const wallet = accounts.find((a) => a.type === 'LYNK')!.id;
 const cbdc = accounts.find((a) => a.type === 'CBDC')!.id;
 const bank = accounts.find((a) => a.account_ref === 'BANK-1001-1')!.id;
@@ -61,13 +65,22 @@ const identity = {
 function transferBody(i: number) {
   return i % 3 === 0
     ? ({ transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 100 } as const)
-    : ({ transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN', account_type: 'CBDC', account_id: cbdc, amount: 100 } as const);
+    : ({
+        transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN',
+        account_type: 'CBDC',
+        account_id: cbdc,
+        amount: 100,
+      } as const);
 }
 
 let next = 0;
 async function caller() {
   for (let i = next++; i < TRANSFERS; i = next++) {
-    await createTransfer({ db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 }, wallet, transferBody(i));
+    await createTransfer(
+      { db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 },
+      wallet,
+      transferBody(i),
+    );
   }
 }
 
@@ -77,12 +90,18 @@ const seconds = (performance.now() - start) / 1000;
 const perSecond = Math.round(TRANSFERS / seconds);
 const invariants = await ledgerInvariants(db);
 const ok =
-  invariants.unbalancedEntries === 0 && invariants.balancesNotMatchingPostings === 0 && invariants.negativeWallets === 0;
+  invariants.unbalancedEntries === 0 &&
+  invariants.balancesNotMatchingPostings === 0 &&
+  invariants.negativeWallets === 0;
 const where = serverUrl
   ? `PostgreSQL ${(await database.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version}, ${CONCURRENCY} concurrent callers on one wallet`
   : 'embedded database, one process';
-console.log(`ledger: ${TRANSFERS} transfers in ${seconds.toFixed(1)} s = ${perSecond} transfers/s (${where})`);
-console.log(`invariants: ${ok ? 'hold' : 'BROKEN'} ${JSON.stringify(invariants, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
+console.log(
+  `ledger: ${TRANSFERS} transfers in ${seconds.toFixed(1)} s = ${perSecond} transfers/s (${where})`,
+);
+console.log(
+  `invariants: ${ok ? 'hold' : 'BROKEN'} ${JSON.stringify(invariants, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
+);
 await database.close();
 if (throwaway) await dropDatabase(throwaway.serverUrl, throwaway.name);
 

@@ -31,7 +31,9 @@ await sql`
     amount, currency, from_label, to_label, jam_dex, created_at, updated_at)
   select 1001, w.id, w.id, 'CASH_OUT', 'CASH OUT', 'COMPLETED', 100 + (g % 5000), 'JMD', 'Main wallet', 'NCB ****4321',
     g % 7 = 0, now() - (g * interval '63 seconds'), now()
-  from generate_series(1, ${ROWS}) g, (select id from accounts where account_ref = 'LYNK-1001') w`.execute(database.db);
+  from generate_series(1, ${ROWS}) g, (select id from accounts where account_ref = 'LYNK-1001') w`.execute(
+  database.db,
+);
 await sql`analyze transfers`.execute(database.db);
 console.log(`loaded ${ROWS} transfers in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
 
@@ -39,11 +41,22 @@ const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIM
 const secrets = await loadSecrets('memory://');
 const app = await buildApp({ config, database, secrets, jobs: false, logger: false });
 const token = await new SignJWT({
-  user_id: 2, authID: 'bench', role: 'Admin', role_id: 1, displayName: 'Bench', email: '', org_id: 'org_1001', merchant_id: 1001,
+  user_id: 2,
+  authID: 'bench',
+  role: 'Admin',
+  role_id: 1,
+  displayName: 'Bench',
+  email: '',
+  org_id: 'org_1001',
+  merchant_id: 1001,
   permissions: ['read:cashouts', 'read:cashins'],
 })
   .setProtectedHeader({ alg: 'RS256', kid: secrets.signingKey.kid! })
-  .setSubject('bench').setIssuer(config.oidc.issuer).setAudience(config.oidc.audience).setIssuedAt().setExpirationTime('1h')
+  .setSubject('bench')
+  .setIssuer(config.oidc.issuer)
+  .setAudience(config.oidc.audience)
+  .setIssuedAt()
+  .setExpirationTime('1h')
   .sign(await importJWK(secrets.signingKey, 'RS256'));
 
 async function measure(name: string, url: string) {
@@ -52,7 +65,8 @@ async function measure(name: string, url: string) {
     const start = performance.now();
     const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
     timings.push(performance.now() - start);
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
   }
   timings.sort((a, b) => a - b);
   const p = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(1);

@@ -26,11 +26,18 @@ await seedRoles(database.db);
 await ensureInternalAccounts(database.db);
 await seedDemo(database.db);
 const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
-const app = await buildApp({ config, database, secrets: await loadSecrets('memory://'), jobs: false, logger: false });
+const app = await buildApp({
+  config,
+  database,
+  secrets: await loadSecrets('memory://'),
+  jobs: false,
+  logger: false,
+});
 
 // Sign in through the real flow once, then reuse the session cookie.
 let cookies = new Map<string, string>();
-const keep = (r: { cookies: { name: string; value: string }[] }) => r.cookies.forEach((c) => cookies.set(c.name, c.value));
+const keep = (r: { cookies: { name: string; value: string }[] }) =>
+  r.cookies.forEach((c) => cookies.set(c.name, c.value));
 const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 let response = await app.inject({ url: '/auth/login?returnTo=/' });
 keep(response);
@@ -44,7 +51,10 @@ response = await app.inject({
   method: 'POST',
   url: action,
   headers: { cookie: header(), 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams({ email: 'admin.kingston@bluemountain.example', password: DEMO_PASSWORD }).toString(),
+  payload: new URLSearchParams({
+    email: 'admin.kingston@bluemountain.example',
+    password: DEMO_PASSWORD,
+  }).toString(),
 });
 keep(response);
 while (response.statusCode === 303) {

@@ -4,11 +4,15 @@ import { signInAs } from '../support/fixtures.ts';
 import { USERS } from '../support/demo-users.ts';
 
 async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('the sign-in page, the wallet dashboard and the transfer modal pass axe (WCAG 2.2 AA)', async ({ page }) => {
+test('the sign-in page, the wallet dashboard and the transfer modal pass axe (WCAG 2.2 AA)', async ({
+  page,
+}) => {
   await page.goto('/1001/lynk-wallet');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   expect(await violations(page)).toEqual([]);

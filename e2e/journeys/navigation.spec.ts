@@ -34,7 +34,9 @@ test("another branch's path never shows that branch's data", async ({ page }) =>
   await expect(page.getByText('Blue Mountain Coffee – Montego Bay')).toHaveCount(0);
 });
 
-test('logging out asks for confirmation, signs out, and protected pages then ask to sign in', async ({ page }) => {
+test('logging out asks for confirmation, signs out, and protected pages then ask to sign in', async ({
+  page,
+}) => {
   await signInAs(page, USERS.manager);
   await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
   await page.getByTestId('profile-menu-button').click();
@@ -69,14 +71,18 @@ test('the smartphone layout has a menu toggle that opens the side menu', async (
 
 test("two tabs on different branches never show each other's data", async ({ page, context }) => {
   await signInAs(page, USERS.superAdmin, '/1001/lynk-wallet/transfers-history');
-  await expect(page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' }),
+  ).toBeVisible();
   const footer = page.getByText(/^Showing 1-25 of \d+ entries$/);
   const kingstonTotal = (await footer.innerText()).match(/of (\d+) entries/)?.[1];
 
   // A second tab moves the one session to another branch.
   const other = await context.newPage();
   await other.goto('/1003/lynk-wallet/transfers-history');
-  await expect(other.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Ocho Rios' })).toBeVisible();
+  await expect(
+    other.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Ocho Rios' }),
+  ).toBeVisible();
 
   // The first tab's next call is refused rather than answered with Ocho Rios' transfers,
   // and the tab re-authorizes for its own branch.
@@ -85,7 +91,9 @@ test("two tabs on different branches never show each other's data", async ({ pag
   // (Its body is gone with the navigation that follows; the API tests read the ORG_MISMATCH code.)
   expect((await refused).request().headers()['x-lynk-org']).toBe('org_1001');
   await expect(page.getByText(new RegExp(`^Showing 26-\\d+ of ${kingstonTotal} entries$`))).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' }),
+  ).toBeVisible();
   const session = await (await page.request.get('/api/session')).json();
   expect(session.org_id).toBe('org_1001');
 });

@@ -17,10 +17,14 @@ async function profileMenuItems(page: Page) {
   return names;
 }
 
-test('a cashier lands on the orders tab of their branch and sees only what a cashier may', async ({ page }) => {
+test('a cashier lands on the orders tab of their branch and sees only what a cashier may', async ({
+  page,
+}) => {
   await signInAs(page, USERS.cashier);
   await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' }),
+  ).toBeVisible();
   expect(await tabNames(page)).toEqual(['Orders']);
   expect(await profileMenuItems(page)).toEqual(['My Profile', 'Customer Support', 'Logout']);
   await keepScreenshot(page, 'cashier-orders');
@@ -54,7 +58,9 @@ test('an admin of a JAM-DEX branch gets the staff menu and the wallet toggle', a
   await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
 });
 
-test('a super admin lands on the corporate view and launches a branch without signing in again', async ({ page }) => {
+test('a super admin lands on the corporate view and launches a branch without signing in again', async ({
+  page,
+}) => {
   await signInAs(page, USERS.superAdmin);
   await expect(page).toHaveURL(/\/$/);
   const table = page.getByRole('table');
@@ -64,9 +70,14 @@ test('a super admin lands on the corporate view and launches a branch without si
   await expect(page.getByRole('banner').getByRole('radio', { name: 'JAM-DEX' })).toHaveCount(0);
   await keepScreenshot(page, 'super-admin-corporate');
 
-  await table.getByRole('row', { name: /Montego Bay/ }).getByRole('button', { name: /^Launch/ }).click();
+  await table
+    .getByRole('row', { name: /Montego Bay/ })
+    .getByRole('button', { name: /^Launch/ })
+    .click();
   await expect(page).toHaveURL(/\/1002\/lynk-wallet\/orders$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Montego Bay' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Montego Bay' }),
+  ).toBeVisible();
   expect(await tabNames(page)).toEqual(['Orders', 'Transfers History', 'Refunds', 'Payment History']);
   await keepScreenshot(page, 'super-admin-branch');
 });

@@ -11,7 +11,9 @@ async function revealedBalance(page: Page): Promise<number> {
   return centsFromText(await amount.innerText());
 }
 
-test('a manager moves J$ to JAM-DEX and sees both balances change and a new history row', async ({ page }) => {
+test('a manager moves J$ to JAM-DEX and sees both balances change and a new history row', async ({
+  page,
+}) => {
   await signInAs(page, USERS.managerMontego);
   await expect(page).toHaveURL(/\/1002\/lynk-wallet\/orders$/);
 
@@ -33,7 +35,11 @@ test('a manager moves J$ to JAM-DEX and sees both balances change and a new hist
   await status.getByRole('button', { name: 'Return to Dashboard' }).click();
 
   await expect(page.getByTestId('widget-balance').getByTestId('balance-amount')).toHaveText(
-    new RegExp(((mainBefore - 150_000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }).replace('.', '\\.')),
+    new RegExp(
+      ((mainBefore - 150_000) / 100)
+        .toLocaleString('en-US', { minimumFractionDigits: 2 })
+        .replace('.', '\\.'),
+    ),
   );
   const firstRow = page.getByTestId('transfers-history-table').getByRole('row').nth(1);
   await expect(firstRow).toContainText('JAM-DEX wallet');
@@ -61,7 +67,10 @@ test('the limit bars show the colour of each seeded usage level', async ({ page 
 
   await table.getByRole('button', { name: /^Launch .*Ocho Rios/ }).click();
   await expect(page).toHaveURL(/\/1003\/lynk-wallet\/orders$/);
-  await expect(page.getByTestId('widget-cash-out-limit').getByTestId('limit-bar')).toHaveAttribute('data-colour', 'danger');
+  await expect(page.getByTestId('widget-cash-out-limit').getByTestId('limit-bar')).toHaveAttribute(
+    'data-colour',
+    'danger',
+  );
   await keepScreenshot(page, 'branch-limits');
 });
 
@@ -92,7 +101,9 @@ test('the date filter shows a chip, survives a reload and clears', async ({ page
   await keepScreenshot(page, 'date-filter');
 
   await page.reload();
-  await expect(page.getByTestId('date-filter-chip')).toContainText(`Date: "${ddmmyyyy(start)} to ${ddmmyyyy(end)}"`);
+  await expect(page.getByTestId('date-filter-chip')).toContainText(
+    `Date: "${ddmmyyyy(start)} to ${ddmmyyyy(end)}"`,
+  );
 
   await page.getByRole('button', { name: 'Date', exact: true }).click();
   await expect(page).toHaveURL(/sort=ASC/);

@@ -59,7 +59,10 @@ const defaultPortalDir = path.resolve(fileURLToPath(new URL('.', import.meta.url
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, secrets } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -120,7 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: {
         title: 'Lynk Merchant Portal API',
         version: '1.0.0',
-        description: 'Account, profile, payment, reporting and consumer-auth back ends of the merchant portal.',
+        description:
+          'Account, profile, payment, reporting and consumer-auth back ends of the merchant portal.',
       },
     },
     transform: jsonSchemaTransform,
@@ -174,7 +178,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
@@ -183,7 +193,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       schema: {
         tags: ['health'],
         summary: 'The database answers',
-        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ code: z.string(), message: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ code: z.string(), message: z.string() }),
+        },
       },
     },
     async (_request, reply) => {
@@ -196,11 +209,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
 
-  if (hasPortal) await app.register(fastifyStatic, { root: portalDir, wildcard: false, index: false, maxAge: '1h' });
+  if (hasPortal)
+    await app.register(fastifyStatic, { root: portalDir, wildcard: false, index: false, maxAge: '1h' });
   return app;
 }
 
-async function injectFetch(app: FastifyInstance, url: string, init: RequestInit | undefined): Promise<Response> {
+async function injectFetch(
+  app: FastifyInstance,
+  url: string,
+  init: RequestInit | undefined,
+): Promise<Response> {
   const target = new URL(url);
   // The provider builds its endpoint addresses from Host and (behind a proxy) X-Forwarded-Proto,
   // so present the public ones.
@@ -215,10 +233,15 @@ async function injectFetch(app: FastifyInstance, url: string, init: RequestInit 
     headers,
     ...(init?.body === undefined || init.body === null ? {} : { payload: String(init.body) }),
   });
-  return new Response(response.statusCode === 204 || response.statusCode === 304 ? null : response.rawPayload, {
-    status: response.statusCode,
-    headers: Object.entries(response.headers).flatMap(([name, value]) =>
-      value === undefined ? [] : (Array.isArray(value) ? value : [String(value)]).map((v) => [name, v] as [string, string]),
-    ),
-  });
+  return new Response(
+    response.statusCode === 204 || response.statusCode === 304 ? null : response.rawPayload,
+    {
+      status: response.statusCode,
+      headers: Object.entries(response.headers).flatMap(([name, value]) =>
+        value === undefined
+          ? []
+          : (Array.isArray(value) ? value : [String(value)]).map((v) => [name, v] as [string, string]),
+      ),
+    },
+  );
 }

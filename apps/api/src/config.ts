@@ -36,7 +36,13 @@ const envSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | number | string[] =>
-      v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()),
+      v === 'false'
+        ? false
+        : v === 'true'
+          ? true
+          : /^\d+$/.test(v)
+            ? Number(v)
+            : v.split(',').map((a) => a.trim()),
     ),
   /** Requests per minute per client before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

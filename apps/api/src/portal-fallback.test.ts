@@ -8,7 +8,10 @@ let t: TestApp;
 let portalDir: string;
 beforeAll(async () => {
   portalDir = await mkdtemp(path.join(tmpdir(), 'lynk-portal-'));
-  await writeFile(path.join(portalDir, 'index.html'), '<!doctype html><title>Lynk</title><div id="root"></div>');
+  await writeFile(
+    path.join(portalDir, 'index.html'),
+    '<!doctype html><title>Lynk</title><div id="root"></div>',
+  );
   await writeFile(path.join(portalDir, 'app.js'), 'console.log("app")');
   t = await createTestApp({ portalDir });
 });
@@ -18,12 +21,15 @@ afterAll(async () => {
 });
 
 describe('serving the built portal', () => {
-  it.each(['/', '/1001/lynk-wallet/orders', '/profile?tab=1'])('answers the page %s with index.html', async (url) => {
-    const response = await t.app.inject({ url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.body).toContain('<div id="root">');
-  });
+  it.each(['/', '/1001/lynk-wallet/orders', '/profile?tab=1'])(
+    'answers the page %s with index.html',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
 
   it('serves the built files themselves', async () => {
     const response = await t.app.inject({ url: '/app.js' });
@@ -31,9 +37,12 @@ describe('serving the built portal', () => {
     expect(response.body).toContain('console.log');
   });
 
-  it.each(['/api/unknown', '/auth/unknown', '/missing.js'])('answers %s with 404 {code, message}', async (url) => {
-    const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
-  });
+  it.each(['/api/unknown', '/auth/unknown', '/missing.js'])(
+    'answers %s with 404 {code, message}',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    },
+  );
 });

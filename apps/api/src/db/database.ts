@@ -32,8 +32,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, pool, pglite: undefined, close: () => db.destroy() };
   }
-  const dataDir = isMemoryDataDir(options.dataDir) ? undefined : `${options.dataDir.replace(/\/+$/, '')}/pgdata`;
-  const pglite = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const dataDir = isMemoryDataDir(options.dataDir)
+    ? undefined
+    : `${options.dataDir.replace(/\/+$/, '')}/pgdata`;
+  const pglite = await PGlite.create(
+    dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   // PGlite is one connection: a pool of one makes every transaction exclusive, and everything
   // else (jobs included) queues behind it instead of running inside someone else's transaction.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });

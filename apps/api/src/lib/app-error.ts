@@ -14,12 +14,18 @@ export class AppError extends Error {
 
   /** What the caller receives: `{ code, message, details? }`. */
   body(): { code: string; message: string; details?: unknown } {
-    return { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
   }
 }
 
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', 404, message);
-export const unauthorized = (message = 'User not authenticated') => new AppError('UNAUTHENTICATED', 401, message);
+export const unauthorized = (message = 'User not authenticated') =>
+  new AppError('UNAUTHENTICATED', 401, message);
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError('FORBIDDEN', 403, message);
-export const badRequest = (message: string, details?: unknown) => new AppError('BAD_REQUEST', 400, message, details);
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError('BAD_REQUEST', 400, message, details);

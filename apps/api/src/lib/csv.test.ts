@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from './csv.ts';
 
 describe('CSV cells', () => {
-  it.each(['=SUM(A1)', '+1', '-1', '@cmd', '\tx', '\rx'])('neutralises a formula-looking cell %j', (value) => {
-    expect(csvCell(value).replace(/^"/, '')).toMatch(/^'/);
-  });
+  it.each(['=SUM(A1)', '+1', '-1', '@cmd', '\tx', '\rx'])(
+    'neutralises a formula-looking cell %j',
+    (value) => {
+      expect(csvCell(value).replace(/^"/, '')).toMatch(/^'/);
+    },
+  );
 
   it('quotes separators and doubles quotes', () => {
     expect(csvCell('a,b')).toBe('"a,b"');

@@ -40,8 +40,15 @@ export async function idempotent(
   }
   const identity = request.identity!;
   const scope = `${identity.merchant_id}:${identity.id}:${request.method} ${request.url.split('?')[0]}`;
-  const requestHash = createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('base64url');
-  const newKey = { scope, key, request_hash: requestHash, expires_at: new Date(Date.now() + IDEMPOTENCY_TTL_MS) };
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url');
+  const newKey = {
+    scope,
+    key,
+    request_hash: requestHash,
+    expires_at: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+  };
 
   let outcome: { ran: IdempotentResult } | { stored: StoredKey };
   try {
@@ -67,7 +74,11 @@ export async function idempotent(
     });
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) {
-      await insertKey(db, { ...newKey, status_code: error.statusCode, response_body: JSON.stringify(error.body()) });
+      await insertKey(db, {
+        ...newKey,
+        status_code: error.statusCode,
+        response_body: JSON.stringify(error.body()),
+      });
     }
     throw error;
   }
@@ -78,12 +89,20 @@ export async function idempotent(
   }
   const { stored } = outcome;
   if (stored.request_hash !== requestHash) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 409, 'This Idempotency-Key was already used with a different request.');
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      409,
+      'This Idempotency-Key was already used with a different request.',
+    );
   }
   if (stored.status_code === null) {
     // A committed key carries its response (both are written in one transaction); should one ever
     // lack it, the caller hears "in progress, retry" (Stripe's answer), never a second execution.
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, 'A request with this Idempotency-Key is still being processed.');
+    throw new AppError(
+      'IDEMPOTENCY_IN_PROGRESS',
+      409,
+      'A request with this Idempotency-Key is still being processed.',
+    );
   }
   reply.header('idempotent-replayed', 'true');
   await reply.status(stored.status_code).send(stored.response_body);

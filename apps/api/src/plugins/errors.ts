@@ -6,10 +6,14 @@ import { AppError } from '../lib/app-error.ts';
 const NOT_PORTAL = /^\/(api|auth|oidc|oidc-assets|healthz|readyz)(\/|$|\?)/;
 
 /** One error shape for every failure: `{ code, message, details? }`. Never leaks internals on 5xx. */
-export const errorsPlugin = fp(async function errors(app: FastifyInstance, opts: { portalFallback: boolean }) {
+export const errorsPlugin = fp(async function errors(
+  app: FastifyInstance,
+  opts: { portalFallback: boolean },
+) {
   // PostgreSQL text cannot hold NUL: refuse it at the door rather than fail deep inside a query.
   app.addHook('onRequest', async (request) => {
-    if (/%00/i.test(request.url) || request.url.includes('\u0000')) throw new AppError('BAD_REQUEST', 400, 'The address contains a NUL character.');
+    if (/%00/i.test(request.url) || request.url.includes('\u0000'))
+      throw new AppError('BAD_REQUEST', 400, 'The address contains a NUL character.');
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -16,14 +16,19 @@ describe('background jobs', () => {
   it('starts pg-boss and schedules the expired-session purge', async () => {
     expect(t.app.boss).not.toBeNull();
     const schedules = await t.app.boss!.getSchedules();
-    expect(schedules).toContainEqual(expect.objectContaining({ name: PURGE_EXPIRED_JOB, cron: PURGE_EXPIRED_CRON }));
+    expect(schedules).toContainEqual(
+      expect.objectContaining({ name: PURGE_EXPIRED_JOB, cron: PURGE_EXPIRED_CRON }),
+    );
   });
 
   it('runs a purge job sent to the queue', async () => {
     const id = await t.app.boss!.send(PURGE_EXPIRED_JOB, {});
     expect(id).toBeTruthy();
     await expect
-      .poll(async () => (await t.app.boss!.getJobById(PURGE_EXPIRED_JOB, id!))?.state, { timeout: 20_000, interval: 250 })
+      .poll(async () => (await t.app.boss!.getJobById(PURGE_EXPIRED_JOB, id!))?.state, {
+        timeout: 20_000,
+        interval: 250,
+      })
       .toBe('completed');
   });
 
@@ -42,7 +47,13 @@ describe('background jobs', () => {
     await expect
       .poll(
         async () =>
-          (await t.database.db.selectFrom('transfers').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+          (
+            await t.database.db
+              .selectFrom('transfers')
+              .select('status')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).status,
         { timeout: 30_000, interval: 250 },
       )
       .toBe('FAILED');

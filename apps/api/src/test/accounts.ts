@@ -21,7 +21,11 @@ export async function branchAccounts(t: TestApp, merchantId: number) {
 }
 
 export async function balanceOf(t: TestApp, accountId: number): Promise<bigint> {
-  const row = await t.database.db.selectFrom('accounts').select('balance').where('id', '=', accountId).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('accounts')
+    .select('balance')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
   return BigInt(row.balance);
 }
 

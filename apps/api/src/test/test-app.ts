@@ -108,8 +108,14 @@ export interface FlowResult {
 }
 
 /** Follows redirects from `start` through the provider and back, as a browser would. */
-export async function follow(app: FastifyInstance, start: string, jar = new CookieJar(), first?: LightMyRequestResponse): Promise<FlowResult> {
-  let response = first ?? (await app.inject({ method: 'GET', url: start, headers: { cookie: jar.header() } }));
+export async function follow(
+  app: FastifyInstance,
+  start: string,
+  jar = new CookieJar(),
+  first?: LightMyRequestResponse,
+): Promise<FlowResult> {
+  let response =
+    first ?? (await app.inject({ method: 'GET', url: start, headers: { cookie: jar.header() } }));
   jar.store(response);
   let location = start;
   for (let hops = 0; hops < 12 && response.statusCode >= 300 && response.statusCode < 400; hops++) {

@@ -57,9 +57,20 @@ export async function advanceBankTransfer(
         });
       }
       if (transfer.limit_type && transfer.limit_period_start) {
-        await releaseLimit(trx, transfer.wallet_account_id, transfer.limit_type, transfer.limit_period_start, amount);
+        await releaseLimit(
+          trx,
+          transfer.wallet_account_id,
+          transfer.limit_type,
+          transfer.limit_period_start,
+          amount,
+        );
       }
-      await recordAudit(trx, { actorUserId: null, organizationId, action: 'transfer.failed', subject: transferId });
+      await recordAudit(trx, {
+        actorUserId: null,
+        organizationId,
+        action: 'transfer.failed',
+        subject: transferId,
+      });
       return 'FAILED';
     }
 
@@ -75,7 +86,12 @@ export async function advanceBankTransfer(
         ],
       });
     }
-    await recordAudit(trx, { actorUserId: null, organizationId, action: 'transfer.completed', subject: transferId });
+    await recordAudit(trx, {
+      actorUserId: null,
+      organizationId,
+      action: 'transfer.completed',
+      subject: transferId,
+    });
     return 'COMPLETED';
   });
 }

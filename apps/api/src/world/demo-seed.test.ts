@@ -16,8 +16,17 @@ afterAll(async () => {
 
 async function counts() {
   const db = t.database.db;
-  const count = async (table: 'organizations' | 'merchants' | 'users' | 'memberships' | 'accounts' | 'roles') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: 'organizations' | 'merchants' | 'users' | 'memberships' | 'accounts' | 'roles',
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     organizations: await count('organizations'),
     merchants: await count('merchants'),

@@ -20,9 +20,33 @@ interface DemoBranch {
 export const DEMO_PARENT = { org: 'org_1000', name: 'Blue Mountain Coffee House', username: 'bluemountain' };
 
 export const DEMO_BRANCHES: DemoBranch[] = [
-  { org: 'org_1001', name: 'Blue Mountain Coffee – Kingston', username: 'bmc.kingston', city: 'Kingston', province: 'St. Andrew', cbdc: true, slug: 'kingston' },
-  { org: 'org_1002', name: 'Blue Mountain Coffee – Montego Bay', username: 'bmc.montego', city: 'Montego Bay', province: 'St. James', cbdc: true, slug: 'montego' },
-  { org: 'org_1003', name: 'Blue Mountain Coffee – Ocho Rios', username: 'bmc.ochorios', city: 'Ocho Rios', province: 'St. Ann', cbdc: false, slug: 'ochorios' },
+  {
+    org: 'org_1001',
+    name: 'Blue Mountain Coffee – Kingston',
+    username: 'bmc.kingston',
+    city: 'Kingston',
+    province: 'St. Andrew',
+    cbdc: true,
+    slug: 'kingston',
+  },
+  {
+    org: 'org_1002',
+    name: 'Blue Mountain Coffee – Montego Bay',
+    username: 'bmc.montego',
+    city: 'Montego Bay',
+    province: 'St. James',
+    cbdc: true,
+    slug: 'montego',
+  },
+  {
+    org: 'org_1003',
+    name: 'Blue Mountain Coffee – Ocho Rios',
+    username: 'bmc.ochorios',
+    city: 'Ocho Rios',
+    province: 'St. Ann',
+    cbdc: false,
+    slug: 'ochorios',
+  },
 ];
 
 const EMAIL_DOMAIN = 'bluemountain.example';
@@ -43,11 +67,31 @@ export const DEMO_USERS: DemoUser[] = [
     orgs: [DEMO_PARENT.org, ...DEMO_BRANCHES.map((b) => b.org)],
   },
   ...DEMO_BRANCHES.flatMap((branch, i) => [
-    { email: `admin.${branch.slug}@${EMAIL_DOMAIN}`, displayName: ['Andre Brown', 'Kerry-Ann Reid', 'Marlon Thomas'][i]!, roleId: ROLE_IDS.ADMIN, orgs: [branch.org] },
-    { email: `manager.${branch.slug}@${EMAIL_DOMAIN}`, displayName: ['Tanya Williams', 'Damion Clarke', 'Shelly Grant'][i]!, roleId: ROLE_IDS.MANAGER, orgs: [branch.org] },
-    { email: `cashier.${branch.slug}@${EMAIL_DOMAIN}`, displayName: ['Jodi Henry', 'Ricardo Palmer', 'Nadine Lewis'][i]!, roleId: ROLE_IDS.CASHIER, orgs: [branch.org] },
+    {
+      email: `admin.${branch.slug}@${EMAIL_DOMAIN}`,
+      displayName: ['Andre Brown', 'Kerry-Ann Reid', 'Marlon Thomas'][i]!,
+      roleId: ROLE_IDS.ADMIN,
+      orgs: [branch.org],
+    },
+    {
+      email: `manager.${branch.slug}@${EMAIL_DOMAIN}`,
+      displayName: ['Tanya Williams', 'Damion Clarke', 'Shelly Grant'][i]!,
+      roleId: ROLE_IDS.MANAGER,
+      orgs: [branch.org],
+    },
+    {
+      email: `cashier.${branch.slug}@${EMAIL_DOMAIN}`,
+      displayName: ['Jodi Henry', 'Ricardo Palmer', 'Nadine Lewis'][i]!,
+      roleId: ROLE_IDS.CASHIER,
+      orgs: [branch.org],
+    },
   ]),
-  { email: `noaccess@${EMAIL_DOMAIN}`, displayName: 'Kevin Morgan', roleId: ROLE_IDS.NO_ACCESS, orgs: ['org_1001'] },
+  {
+    email: `noaccess@${EMAIL_DOMAIN}`,
+    displayName: 'Kevin Morgan',
+    roleId: ROLE_IDS.NO_ACCESS,
+    orgs: ['org_1001'],
+  },
 ];
 
 /** Roles and their permission lists: always brought up to date, demo data or not. */
@@ -64,12 +108,19 @@ export async function seedRoles(db: Kysely<Database>): Promise<void> {
 
 /** Seeds the demo organization once; running it again changes nothing. */
 export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
-  const existing = await db.selectFrom('organizations').select('id').where('id', '=', DEMO_PARENT.org).executeTakeFirst();
+  const existing = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', DEMO_PARENT.org)
+    .executeTakeFirst();
   if (existing) return;
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
 
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('organizations').values({ id: DEMO_PARENT.org, parent_id: null, name: DEMO_PARENT.name }).execute();
+    await trx
+      .insertInto('organizations')
+      .values({ id: DEMO_PARENT.org, parent_id: null, name: DEMO_PARENT.name })
+      .execute();
     await trx
       .insertInto('merchants')
       .values({
@@ -90,7 +141,10 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
 
     for (const [i, branch] of DEMO_BRANCHES.entries()) {
       const merchantId = 1001 + i;
-      await trx.insertInto('organizations').values({ id: branch.org, parent_id: DEMO_PARENT.org, name: branch.name }).execute();
+      await trx
+        .insertInto('organizations')
+        .values({ id: branch.org, parent_id: DEMO_PARENT.org, name: branch.name })
+        .execute();
       await trx
         .insertInto('merchants')
         .values({
@@ -112,7 +166,13 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         .execute();
       await trx
         .insertInto('accounts')
-        .values({ merchant_id: merchantId, type: 'LYNK', currency: 'JMD', account_ref: `LYNK-${merchantId}`, label: 'Main wallet' })
+        .values({
+          merchant_id: merchantId,
+          type: 'LYNK',
+          currency: 'JMD',
+          account_ref: `LYNK-${merchantId}`,
+          label: 'Main wallet',
+        })
         .execute();
       if (branch.cbdc) {
         await trx
@@ -141,7 +201,11 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const org of user.orgs) {
-        const merchant = await trx.selectFrom('merchants').select('id').where('organization_id', '=', org).executeTakeFirstOrThrow();
+        const merchant = await trx
+          .selectFrom('merchants')
+          .select('id')
+          .where('organization_id', '=', org)
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('memberships')
           .values({
@@ -159,10 +223,21 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
   for (const branch of DEMO_BRANCHES) {
     const row = await db
       .selectFrom('merchants as m')
-      .innerJoin('accounts as wallet', (join) => join.onRef('wallet.merchant_id', '=', 'm.id').on('wallet.type', '=', 'LYNK'))
-      .leftJoin('accounts as cbdc', (join) => join.onRef('cbdc.merchant_id', '=', 'm.id').on('cbdc.type', '=', 'CBDC'))
-      .innerJoin('memberships as ms', (join) => join.onRef('ms.merchant_id', '=', 'm.id').on('ms.role_id', '=', ROLE_IDS.ADMIN))
-      .select(['m.id as merchantId', 'wallet.id as walletId', 'cbdc.id as cbdcId', 'ms.user_id as adminUserId'])
+      .innerJoin('accounts as wallet', (join) =>
+        join.onRef('wallet.merchant_id', '=', 'm.id').on('wallet.type', '=', 'LYNK'),
+      )
+      .leftJoin('accounts as cbdc', (join) =>
+        join.onRef('cbdc.merchant_id', '=', 'm.id').on('cbdc.type', '=', 'CBDC'),
+      )
+      .innerJoin('memberships as ms', (join) =>
+        join.onRef('ms.merchant_id', '=', 'm.id').on('ms.role_id', '=', ROLE_IDS.ADMIN),
+      )
+      .select([
+        'm.id as merchantId',
+        'wallet.id as walletId',
+        'cbdc.id as cbdcId',
+        'ms.user_id as adminUserId',
+      ])
       .where('m.organization_id', '=', branch.org)
       .executeTakeFirstOrThrow();
     merchants.push({ ...row, orgId: branch.org });

@@ -28,7 +28,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('country', 'text', (c) => c.notNull().defaultTo('Jamaica'))
     .addColumn('logo', 'text')
     .addColumn('qr_code', 'text', (c) => c.notNull())
-    .addColumn('low_balance_threshold', 'integer', (c) => c.notNull().defaultTo(0).check(sql`low_balance_threshold >= 0`))
+    .addColumn('low_balance_threshold', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`low_balance_threshold >= 0`),
+    )
     .addColumn('low_balance_enabled', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -93,7 +98,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('details', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('ip', 'text')
     .execute();
-  await db.schema.createIndex('audit_log_org_at').on('audit_log').columns(['organization_id', 'at']).execute();
+  await db.schema
+    .createIndex('audit_log_org_at')
+    .on('audit_log')
+    .columns(['organization_id', 'at'])
+    .execute();
 
   await db.schema
     .createTable('sessions')

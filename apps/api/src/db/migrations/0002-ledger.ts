@@ -64,7 +64,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('completed_at', 'timestamptz')
     .execute();
   // The history listings: newest first per merchant, optionally JAM-DEX only.
-  await db.schema.createIndex('transfers_merchant_created').on('transfers').columns(['merchant_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('transfers_merchant_created')
+    .on('transfers')
+    .columns(['merchant_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('transfers_merchant_jamdex_created')
     .on('transfers')
@@ -76,7 +80,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('account_limits')
     .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
-    .addColumn('transfer_type', 'text', (c) => c.notNull().check(sql`transfer_type in ('TOP', 'ACH_CASHOUT', 'MBATCH')`))
+    .addColumn('transfer_type', 'text', (c) =>
+      c.notNull().check(sql`transfer_type in ('TOP', 'ACH_CASHOUT', 'MBATCH')`),
+    )
     .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount >= 0`))
     .addPrimaryKeyConstraint('account_limits_pk', ['account_id', 'transfer_type'])
     .execute();
@@ -101,7 +107,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
     .execute();
-  await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
+  await db.schema
+    .createIndex('idempotency_keys_expires')
+    .on('idempotency_keys')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('cbdc_payments')
@@ -113,7 +123,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('Success', 'Failure')`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('cbdc_payments_account_created').on('cbdc_payments').columns(['account_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('cbdc_payments_account_created')
+    .on('cbdc_payments')
+    .columns(['account_id', 'created_at', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -121,7 +135,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable(table).execute();
   }
   await sql`alter table journal_entries drop constraint journal_entries_transfer_fk`.execute(db);
-  for (const table of ['transfers', 'postings', 'journal_entries']) await db.schema.dropTable(table).execute();
+  for (const table of ['transfers', 'postings', 'journal_entries'])
+    await db.schema.dropTable(table).execute();
   await sql`alter table accounts drop constraint accounts_balance_not_negative`.execute(db);
   await db.schema
     .alterTable('accounts')

@@ -31,9 +31,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db);
   await sql`create trigger transfers_count_insert after insert on transfers
-    referencing new table as inserted for each statement execute function transfer_counts_after_insert()`.execute(db);
+    referencing new table as inserted for each statement execute function transfer_counts_after_insert()`.execute(
+    db,
+  );
   await sql`create trigger transfers_count_delete after delete on transfers
-    referencing old table as deleted for each statement execute function transfer_counts_after_delete()`.execute(db);
+    referencing old table as deleted for each statement execute function transfer_counts_after_delete()`.execute(
+    db,
+  );
 
   await sql`insert into transfer_counts (merchant_id, jam_dex, n)
     select merchant_id, jam_dex, count(*) from transfers group by merchant_id, jam_dex`.execute(db);

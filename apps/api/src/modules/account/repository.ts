@@ -33,7 +33,9 @@ export async function listChildBranches(db: Kysely<Database>, parentOrganization
     .execute();
   return branches.map((branch) => ({
     ...branch,
-    accounts: accounts.filter((a) => a.merchant_id === branch.merchant_id).map(({ id, type, balance }) => ({ id, type, balance })),
+    accounts: accounts
+      .filter((a) => a.merchant_id === branch.merchant_id)
+      .map(({ id, type, balance }) => ({ id, type, balance })),
   }));
 }
 
@@ -86,7 +88,12 @@ export function insertTransfer(db: Db, values: Insertable<TransfersTable>) {
 }
 
 export function findTransferForUpdate(trx: Transaction<Database>, transferId: string) {
-  return trx.selectFrom('transfers').select(transferColumns).where('id', '=', transferId).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('transfers')
+    .select(transferColumns)
+    .where('id', '=', transferId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function updateTransferStatus(
@@ -117,9 +124,14 @@ interface ListWindow {
  * The dates a user picks are Jamaica calendar days (the portal shows every time in Jamaica time),
  * so a day runs from Jamaica midnight to the next, whatever the parameters are called.
  */
-function dateWindow<QB extends { where: (...args: never[]) => QB }>(query: QB, window: ListWindow, column: string): QB {
+function dateWindow<QB extends { where: (...args: never[]) => QB }>(
+  query: QB,
+  window: ListWindow,
+  column: string,
+): QB {
   let q = query;
-  if (window.from_utc) q = (q.where as (...a: unknown[]) => QB)(column, '>=', jamaicaMidnight(window.from_utc));
+  if (window.from_utc)
+    q = (q.where as (...a: unknown[]) => QB)(column, '>=', jamaicaMidnight(window.from_utc));
   if (window.to_utc) {
     q = (q.where as (...a: unknown[]) => QB)(column, '<', jamaicaMidnight(addDays(window.to_utc, 1)));
   }
@@ -134,8 +146,16 @@ export async function listTransfers(db: Db, merchantId: number, window: ListWind
   const direction = window.sort === 'ASC' ? 'asc' : 'desc';
   const unfiltered = !window.from_utc && !window.to_utc;
   const [rows, total] = await Promise.all([
-    base.select(transferColumns).orderBy('created_at', direction).orderBy('id', direction).limit(window.limit).offset(window.offset).execute(),
-    unfiltered ? countTransfers(db, merchantId, jamDexOnly) : base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(transferColumns)
+      .orderBy('created_at', direction)
+      .orderBy('id', direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    unfiltered
+      ? countTransfers(db, merchantId, jamDexOnly)
+      : base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }
@@ -144,11 +164,17 @@ export async function listTransfers(db: Db, merchantId: number, window: ListWind
 async function countTransfers(db: Db, merchantId: number, jamDexOnly: boolean) {
   let query = db.selectFrom('transfer_counts').where('merchant_id', '=', merchantId);
   if (jamDexOnly) query = query.where('jam_dex', '=', true);
-  return query.select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.lit(0)).as('n')).executeTakeFirstOrThrow();
+  return query
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.lit(0)).as('n'))
+    .executeTakeFirstOrThrow();
 }
 
 export async function listCbdcPayments(db: Db, accountId: number, window: ListWindow) {
-  const base = dateWindow(db.selectFrom('cbdc_payments').where('account_id', '=', accountId), window, 'created_at');
+  const base = dateWindow(
+    db.selectFrom('cbdc_payments').where('account_id', '=', accountId),
+    window,
+    'created_at',
+  );
   const direction = window.sort === 'ASC' ? 'asc' : 'desc';
   const [rows, total] = await Promise.all([
     base
@@ -177,7 +203,9 @@ export function transfersForExport(
       .selectFrom('transfers')
       .select(transferColumns)
       .where('merchant_id', '=', merchantId)
-      .where((eb) => eb.or([eb('wallet_account_id', '=', accountId), eb('counterpart_account_id', '=', accountId)])),
+      .where((eb) =>
+        eb.or([eb('wallet_account_id', '=', accountId), eb('counterpart_account_id', '=', accountId)]),
+      ),
     { offset: 0, limit: 0, sort: 'ASC', from_utc: from, to_utc: to },
     'created_at',
   )

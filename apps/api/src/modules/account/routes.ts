@@ -71,7 +71,9 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
               account_id: row.account_ref,
               currency: row.currency,
               ...(row.external_reference ? { external_reference: row.external_reference } : {}),
-              ...(row.details.masked_bank_account ? { masked_bank_account: row.details.masked_bank_account } : {}),
+              ...(row.details.masked_bank_account
+                ? { masked_bank_account: row.details.masked_bank_account }
+                : {}),
               ...(row.details.bank_name ? { bank_name: row.details.bank_name } : {}),
               ...(row.details.account_number ? { account_number: row.details.account_number } : {}),
             },
@@ -109,7 +111,9 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
         const main = branch.accounts.find((a) => a.type === 'LYNK');
         const limits = Object.fromEntries(
           await Promise.all(
-            LIMIT_TRANSFER_TYPES.map(async (type) => [type, await readLimit(app.db, main?.id ?? 0, type, now)] as const),
+            LIMIT_TRANSFER_TYPES.map(
+              async (type) => [type, await readLimit(app.db, main?.id ?? 0, type, now)] as const,
+            ),
           ),
         ) as Record<(typeof LIMIT_TRANSFER_TYPES)[number], Awaited<ReturnType<typeof readLimit>>>;
         children.push({ ...branch, accounts, balance: Number(main?.balance ?? 0), limits });
@@ -131,7 +135,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
     },
     async (request) => {
       const account = await findMerchantAccount(app.db, request.identity!.merchant_id, request.params.id);
-      if (!account || (account.type !== 'LYNK' && account.type !== 'CBDC')) throw notFound('This wallet does not exist.');
+      if (!account || (account.type !== 'LYNK' && account.type !== 'CBDC'))
+        throw notFound('This wallet does not exist.');
       return { data: { balance: Number(account.balance), currency: account.currency } };
     },
   );
@@ -227,7 +232,11 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
       },
     },
     async (request) => {
-      const account = await findMerchantAccountByRef(app.db, request.identity!.merchant_id, request.params.id);
+      const account = await findMerchantAccountByRef(
+        app.db,
+        request.identity!.merchant_id,
+        request.params.id,
+      );
       if (!account || account.type !== 'CBDC') throw notFound('This JAM-DEX wallet does not exist.');
       const { rows, total } = await listCbdcPayments(app.db, account.id, request.query);
       return {
@@ -258,10 +267,18 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
     async (request) => {
       const merchantId = request.identity!.merchant_id;
       const account = await findMerchantAccount(app.db, merchantId, request.params.id);
-      if (!account || (account.type !== 'LYNK' && account.type !== 'CBDC')) throw notFound('This wallet does not exist.');
+      if (!account || (account.type !== 'LYNK' && account.type !== 'CBDC'))
+        throw notFound('This wallet does not exist.');
       // One more than allowed tells "too many" apart from "exactly the limit".
-      const rows = await transfersForExport(app.db, merchantId, account.id, request.query, EXPORT_MAX_ENTRIES + 1);
-      if (rows.length > EXPORT_MAX_ENTRIES) throw new AppError('EXPORT_LIMIT', 422, MESSAGES.export.entryLimit);
+      const rows = await transfersForExport(
+        app.db,
+        merchantId,
+        account.id,
+        request.query,
+        EXPORT_MAX_ENTRIES + 1,
+      );
+      if (rows.length > EXPORT_MAX_ENTRIES)
+        throw new AppError('EXPORT_LIMIT', 422, MESSAGES.export.entryLimit);
       const csv = toCsv(
         ['Transfer ID', 'Date', 'From', 'To', 'Type', 'Status', 'Total (JMD)', 'Commission', 'GCT'],
         rows.map((row) => [

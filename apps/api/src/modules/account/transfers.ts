@@ -34,7 +34,12 @@ const ROUTES: Record<CreateTransfer['transfer_type'], Record<CreateTransfer['acc
   CASH_OUT: {
     BANK_ACCOUNT: { permission: 'create:cashouts', type: 'CASH OUT', limit: 'ACH_CASHOUT', instant: false },
     CBDC: { permission: 'create:cbdc-cashouts', type: 'CASH OUT', limit: null, instant: true },
-    BENEFICIARY: { permission: 'create:cashouts', type: 'DISBURSEMENT', limit: 'ACH_CASHOUT', instant: false },
+    BENEFICIARY: {
+      permission: 'create:cashouts',
+      type: 'DISBURSEMENT',
+      limit: 'ACH_CASHOUT',
+      instant: false,
+    },
   },
 };
 
@@ -70,7 +75,11 @@ export interface TransferContext {
  * transaction: limit counted, transfer recorded, ledger posted, audit written, and (for bank moves)
  * the rail job queued — all or nothing.
  */
-export async function createTransfer(ctx: TransferContext, walletAccountId: number, input: CreateTransfer): Promise<Transfer> {
+export async function createTransfer(
+  ctx: TransferContext,
+  walletAccountId: number,
+  input: CreateTransfer,
+): Promise<Transfer> {
   const { db, identity } = ctx;
   const now = ctx.now ?? new Date();
   const merchantId = identity.merchant_id;
@@ -118,7 +127,12 @@ export async function createTransfer(ctx: TransferContext, walletAccountId: numb
       organizationId: identity.org_id,
       action: 'transfer.created',
       subject: transfer.id,
-      details: { direction: input.transfer_type, account_type: input.account_type, amount: input.amount, status },
+      details: {
+        direction: input.transfer_type,
+        account_type: input.account_type,
+        amount: input.amount,
+        status,
+      },
       ip: ctx.ip,
     });
     if (!route.instant && ctx.boss) {

@@ -1,6 +1,12 @@
 /** Server-rendered pages of the embedded sign-in, in the portal's look. No inline scripts (CSP). */
 
-const escapeMap: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeMap: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapeMap[c] ?? c);
 
 function layout(title: string, body: string, head = ''): string {

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { Database } from '../../db/schema.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
@@ -34,7 +39,10 @@ function interactions() {
       return result?.lynkOrganization ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
     }),
   );
-  return { policy, url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}` };
+  return {
+    policy,
+    url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}`,
+  };
 }
 
 export function createProvider(options: ProviderOptions): Provider {
@@ -98,7 +106,10 @@ export function createProvider(options: ProviderOptions): Provider {
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.type = 'html';
-          ctx.body = messagePage('Signed out', 'You have been signed out.', { href: '/', text: 'Sign in again' });
+          ctx.body = messagePage('Signed out', 'You have been signed out.', {
+            href: '/',
+            text: 'Sign in again',
+          });
         },
       },
     },
@@ -136,7 +147,10 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
-      const message = typeof out.error_description === 'string' ? out.error_description : 'The sign-in request could not be completed.';
+      const message =
+        typeof out.error_description === 'string'
+          ? out.error_description
+          : 'The sign-in request could not be completed.';
       ctx.body = messagePage('Sign-in problem', message, { href: '/', text: 'Back to the portal' });
     },
   };

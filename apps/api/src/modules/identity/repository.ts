@@ -95,7 +95,10 @@ export async function bindGrantToOrganization(db: Kysely<Database>, grantId: str
     .execute();
 }
 
-export async function findGrantOrganization(db: Kysely<Database>, grantId: string): Promise<string | undefined> {
+export async function findGrantOrganization(
+  db: Kysely<Database>,
+  grantId: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('oidc_grant_organizations')
     .select('organization_id')

@@ -14,7 +14,10 @@ import {
 } from './repository.ts';
 
 const assets = {
-  'idp.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/idp.css', import.meta.url)) },
+  'idp.css': {
+    type: 'text/css; charset=utf-8',
+    body: readFileSync(new URL('./assets/idp.css', import.meta.url)),
+  },
   'logout.js': {
     type: 'text/javascript; charset=utf-8',
     body: readFileSync(new URL('./assets/logout.js', import.meta.url)),
@@ -37,59 +40,73 @@ function html(reply: FastifyReply, body: string, status = 200) {
 export async function identityRoutes(app: FastifyInstance, opts: { provider: Provider; audience: string }) {
   const { provider, audience } = opts;
 
-  app.get('/oidc-assets/:file', { schema: { hide: true, params: z.object({ file: z.string() }) } }, (request, reply) => {
-    const asset = assets[(request.params as { file: string }).file as keyof typeof assets];
-    if (!asset) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such asset.' });
-    return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(asset.body);
-  });
+  app.get(
+    '/oidc-assets/:file',
+    { schema: { hide: true, params: z.object({ file: z.string() }) } },
+    (request, reply) => {
+      const asset = assets[(request.params as { file: string }).file as keyof typeof assets];
+      if (!asset) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such asset.' });
+      return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(asset.body);
+    },
+  );
 
   // The sign-in form posts urlencoded data; only this scope parses it.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_req, body, done) => {
-      if (/%00/i.test(body as string)) return done(new AppError('BAD_REQUEST', 400, 'The form contains a NUL character.'), undefined);
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_req, body, done) => {
+        if (/%00/i.test(body as string))
+          return done(new AppError('BAD_REQUEST', 400, 'The form contains a NUL character.'), undefined);
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
 
-    scope.get('/oidc/interaction/:uid', { schema: { hide: true, params: uidParams } }, async (request, reply) => {
-      const details = await interactionDetailsOrNull(provider, request, reply);
-      if (!details) return html(reply, expiredPage(), 400);
-      if (details.prompt.name === 'login') {
-        return html(reply, loginPage({ action: `/oidc/interaction/${details.uid}/login` }));
-      }
-      // Consent: no screen for the first-party portal, only the organization check.
-      const accountId = details.session?.accountId;
-      if (!accountId) return html(reply, expiredPage(), 400);
-      const requested = typeof details.params.organization === 'string' ? details.params.organization : undefined;
-      const membership = requested
-        ? await findMembership(app.db, accountId, requested)
-        : await findDefaultMembership(app.db, accountId);
-      if (!membership) {
-        await recordAudit(app.db, {
-          actorUserId: null,
-          organizationId: requested ?? null,
-          action: 'auth.organization_refused',
-          subject: accountId,
-          ip: request.ip,
-        });
-        const to = await provider.interactionResult(request.raw, reply.raw, {
-          error: 'access_denied',
-          error_description: 'You do not have access to this organization.',
-        });
+    scope.get(
+      '/oidc/interaction/:uid',
+      { schema: { hide: true, params: uidParams } },
+      async (request, reply) => {
+        const details = await interactionDetailsOrNull(provider, request, reply);
+        if (!details) return html(reply, expiredPage(), 400);
+        if (details.prompt.name === 'login') {
+          return html(reply, loginPage({ action: `/oidc/interaction/${details.uid}/login` }));
+        }
+        // Consent: no screen for the first-party portal, only the organization check.
+        const accountId = details.session?.accountId;
+        if (!accountId) return html(reply, expiredPage(), 400);
+        const requested =
+          typeof details.params.organization === 'string' ? details.params.organization : undefined;
+        const membership = requested
+          ? await findMembership(app.db, accountId, requested)
+          : await findDefaultMembership(app.db, accountId);
+        if (!membership) {
+          await recordAudit(app.db, {
+            actorUserId: null,
+            organizationId: requested ?? null,
+            action: 'auth.organization_refused',
+            subject: accountId,
+            ip: request.ip,
+          });
+          const to = await provider.interactionResult(request.raw, reply.raw, {
+            error: 'access_denied',
+            error_description: 'You do not have access to this organization.',
+          });
+          return reply.redirect(to, 303);
+        }
+        const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+        grant.addOIDCScope('openid profile offline_access');
+        grant.addResourceScope(audience, 'portal');
+        const grantId = await grant.save();
+        await bindGrantToOrganization(app.db, grantId, membership.organization_id);
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { consent: { grantId }, lynkOrganization: membership.organization_id },
+          { mergeWithLastSubmission: true },
+        );
         return reply.redirect(to, 303);
-      }
-      const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-      grant.addOIDCScope('openid profile offline_access');
-      grant.addResourceScope(audience, 'portal');
-      const grantId = await grant.save();
-      await bindGrantToOrganization(app.db, grantId, membership.organization_id);
-      const to = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { consent: { grantId }, lynkOrganization: membership.organization_id },
-        { mergeWithLastSubmission: true },
-      );
-      return reply.redirect(to, 303);
-    });
+      },
+    );
 
     scope.post(
       '/oidc/interaction/:uid/login',
@@ -114,7 +131,8 @@ export async function identityRoutes(app: FastifyInstance, opts: { provider: Pro
         const action = `/oidc/interaction/${details.uid}/login`;
         const user = email ? await findUserByEmail(app.db, email) : undefined;
         const passwordOk = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-        const member = user && passwordOk && !user.disabled && (await findDefaultMembership(app.db, user.auth_id));
+        const member =
+          user && passwordOk && !user.disabled && (await findDefaultMembership(app.db, user.auth_id));
         if (!user || !member) {
           await recordAudit(app.db, {
             actorUserId: user?.id ?? null,

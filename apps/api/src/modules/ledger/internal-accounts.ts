@@ -8,7 +8,11 @@ import type { Currency, Database } from '../../db/schema.ts';
 export const INTERNAL_ACCOUNTS = {
   bankSettlement: { ref: 'INT-BANK-SETTLEMENT', label: 'Bank settlement', currency: 'JMD' },
   cbdcSettlementJmd: { ref: 'INT-CBDC-SETTLEMENT-JMD', label: 'JAM-DEX settlement (JMD)', currency: 'JMD' },
-  cbdcSettlementJamDex: { ref: 'INT-CBDC-SETTLEMENT-JAMDEX', label: 'JAM-DEX settlement', currency: 'JAM-DEX' },
+  cbdcSettlementJamDex: {
+    ref: 'INT-CBDC-SETTLEMENT-JAMDEX',
+    label: 'JAM-DEX settlement',
+    currency: 'JAM-DEX',
+  },
   fees: { ref: 'INT-FEES', label: 'Lynk fees', currency: 'JMD' },
   gctPayable: { ref: 'INT-GCT-PAYABLE', label: 'GCT payable', currency: 'JMD' },
 } as const satisfies Record<string, { ref: string; label: string; currency: Currency }>;
@@ -33,7 +37,10 @@ export async function ensureInternalAccounts(db: Kysely<Database>): Promise<void
   }
 }
 
-export async function internalAccountId(db: Kysely<Database> | Transaction<Database>, key: InternalAccountKey) {
+export async function internalAccountId(
+  db: Kysely<Database> | Transaction<Database>,
+  key: InternalAccountKey,
+) {
   const row = await db
     .selectFrom('accounts')
     .select('id')

@@ -20,7 +20,9 @@ export async function setLimit(db: Db, accountId: number, type: LimitTransferTyp
   await db
     .insertInto('account_limits')
     .values({ account_id: accountId, transfer_type: type, amount: amount.toString() })
-    .onConflict((oc) => oc.columns(['account_id', 'transfer_type']).doUpdateSet({ amount: amount.toString() }))
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'transfer_type']).doUpdateSet({ amount: amount.toString() }),
+    )
     .execute();
 }
 
@@ -35,7 +37,12 @@ async function limitAmount(db: Db, accountId: number, type: LimitTransferType): 
 }
 
 /** remaining = limit − used in the current period (Jamaica time). */
-export async function readLimit(db: Db, accountId: number, type: LimitTransferType, now: Date): Promise<Limit> {
+export async function readLimit(
+  db: Db,
+  accountId: number,
+  type: LimitTransferType,
+  now: Date,
+): Promise<Limit> {
   const period = limitPeriod(type);
   const start = periodStart(now, period);
   const [limit, usage] = await Promise.all([
@@ -105,5 +112,7 @@ export async function releaseLimit(
   amount: bigint,
 ) {
   await sql`update limit_usage set used = greatest(used - ${amount.toString()}::bigint, 0)
-    where account_id = ${accountId} and transfer_type = ${type} and period_start = ${start}::date`.execute(trx);
+    where account_id = ${accountId} and transfer_type = ${type} and period_start = ${start}::date`.execute(
+    trx,
+  );
 }

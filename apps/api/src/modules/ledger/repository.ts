@@ -53,13 +53,19 @@ export async function applyBalanceDelta(db: Db, accountId: number, currency: Cur
     .set({ balance: sql`balance + ${delta.toString()}::bigint` } as never)
     .where('id', '=', accountId)
     .where('currency', '=', currency)
-    .where((eb) => eb.or([eb('allow_negative', '=', true), sql<boolean>`balance + ${delta.toString()}::bigint >= 0`]))
+    .where((eb) =>
+      eb.or([eb('allow_negative', '=', true), sql<boolean>`balance + ${delta.toString()}::bigint >= 0`]),
+    )
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 
 export function findAccountBalance(db: Db, accountId: number) {
-  return db.selectFrom('accounts').select(['balance', 'currency']).where('id', '=', accountId).executeTakeFirst();
+  return db
+    .selectFrom('accounts')
+    .select(['balance', 'currency'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
 }
 
 /** Ledger-wide checks used by tests and the benchmark. */

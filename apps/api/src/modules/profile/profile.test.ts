@@ -10,7 +10,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 describe('GET /api/profile', () => {
   it('answers 401 without a session', async () => {
@@ -60,7 +61,10 @@ describe('GET /api/account/v1/accounts and /children', () => {
       'BANK_ACCOUNT',
       'BENEFICIARY',
     ]);
-    expect(kingstonAccounts.result[0]).toMatchObject({ label: 'Main wallet', details: { account_id: 'LYNK-1001', currency: 'JMD' } });
+    expect(kingstonAccounts.result[0]).toMatchObject({
+      label: 'Main wallet',
+      details: { account_id: 'LYNK-1001', currency: 'JMD' },
+    });
     expect(kingstonAccounts.result[2]).toMatchObject({
       label: 'NCB ****4321',
       details: { masked_bank_account: '****4321', bank_name: 'National Commercial Bank' },
@@ -68,22 +72,25 @@ describe('GET /api/account/v1/accounts and /children', () => {
     // What the simulated world knows about an account (it always fails) is never shown.
     expect(JSON.stringify(kingstonAccounts)).not.toContain('simulate_failure');
     const ochoAccounts = (await get('/api/account/v1/accounts', ochoRios.jar.header())).json();
-    expect(ochoAccounts.result.map((a: { details: { account_id: string } }) => a.details.account_id)).toEqual([
-      'LYNK-1003',
-      'BANK-1003-1',
-      'BANK-1003-2',
-      'BENEFICIARY-1003-1',
-    ]);
+    expect(ochoAccounts.result.map((a: { details: { account_id: string } }) => a.details.account_id)).toEqual(
+      ['LYNK-1003', 'BANK-1003-1', 'BANK-1003-2', 'BENEFICIARY-1003-1'],
+    );
   });
 
   it('lists the branches of the parent organization for its super admin, and none for a branch', async () => {
     const parent = await signIn(t.app, 'superadmin@bluemountain.example', DEMO_PASSWORD);
     const children = (await get('/api/account/v1/accounts/children', parent.jar.header())).json().children;
-    expect(children.map((c: { organization_id: string }) => c.organization_id)).toEqual(['org_1001', 'org_1002', 'org_1003']);
+    expect(children.map((c: { organization_id: string }) => c.organization_id)).toEqual([
+      'org_1001',
+      'org_1002',
+      'org_1003',
+    ]);
     expect(children[2].accounts).toEqual([{ id: expect.any(Number), type: 'LYNK' }]);
 
     const branch = await signIn(t.app, 'admin.kingston@bluemountain.example', DEMO_PASSWORD);
-    expect((await get('/api/account/v1/accounts/children', branch.jar.header())).json()).toEqual({ children: [] });
+    expect((await get('/api/account/v1/accounts/children', branch.jar.header())).json()).toEqual({
+      children: [],
+    });
   });
 
   it('answers 401 without a session', async () => {

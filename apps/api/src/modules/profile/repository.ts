@@ -28,7 +28,9 @@ export function findMerchantProfile(db: Kysely<Database>, merchantId: number) {
       'o.parent_id',
       'parent.name as parent_name',
       eb
-        .exists(eb.selectFrom('organizations as child').select('child.id').whereRef('child.parent_id', '=', 'o.id'))
+        .exists(
+          eb.selectFrom('organizations as child').select('child.id').whereRef('child.parent_id', '=', 'o.id'),
+        )
         .as('has_children'),
     ])
     .where('m.id', '=', merchantId)

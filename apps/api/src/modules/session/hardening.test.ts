@@ -26,7 +26,9 @@ describe('NUL characters', () => {
     const response = await t.app.inject({ url: '/api/account/v1/accounts/%00/payments' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
-    expect((await t.app.inject({ url: '/oidc/auth?client_id=lynk-portal&organization=org_1%00' })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/oidc/auth?client_id=lynk-portal&organization=org_1%00' })).statusCode,
+    ).toBe(400);
   });
 
   it('answers 400 for a NUL in the sign-in form', async () => {
@@ -74,12 +76,19 @@ describe('token refresh', () => {
     const fresh = await createTestApp();
     try {
       const { jar } = await signIn(fresh.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD);
-      await fresh.database.db.updateTable('sessions').set({ access_expires_at: new Date(Date.now() - 1000) }).execute();
+      await fresh.database.db
+        .updateTable('sessions')
+        .set({ access_expires_at: new Date(Date.now() - 1000) })
+        .execute();
       const responses = await Promise.all(
-        Array.from({ length: 4 }, () => fresh.app.inject({ url: '/api/session', headers: { cookie: jar.header() } })),
+        Array.from({ length: 4 }, () =>
+          fresh.app.inject({ url: '/api/session', headers: { cookie: jar.header() } }),
+        ),
       );
       expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-      expect((await fresh.app.inject({ url: '/api/session', headers: { cookie: jar.header() } })).statusCode).toBe(200);
+      expect(
+        (await fresh.app.inject({ url: '/api/session', headers: { cookie: jar.header() } })).statusCode,
+      ).toBe(200);
     } finally {
       await fresh.close();
     }
@@ -106,7 +115,9 @@ describe('branch balances', () => {
     expect(response.statusCode).toBe(200);
     const children = response.json().children;
     expect(children).toHaveLength(3);
-    expect(children.every((c: { balance: unknown; limits: unknown }) => c.balance === null && c.limits === null)).toBe(true);
+    expect(
+      children.every((c: { balance: unknown; limits: unknown }) => c.balance === null && c.limits === null),
+    ).toBe(true);
   });
 });
 
@@ -115,7 +126,10 @@ describe('rate limiting', () => {
   it('does not give a made-up session cookie a bucket of its own', async () => {
     const statuses = [];
     for (let i = 0; i < 45; i++) {
-      const response = await t.app.inject({ url: '/api/session', headers: { cookie: `lynk_session=forged-${i}` } });
+      const response = await t.app.inject({
+        url: '/api/session',
+        headers: { cookie: `lynk_session=forged-${i}` },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toContain(429);

@@ -28,7 +28,9 @@ export function findSession(db: Kysely<Database>, idHash: string): Promise<Store
 export async function updateSessionTokens(
   db: Kysely<Database>,
   idHash: string,
-  tokens: Pick<StoredSession, 'access_token' | 'refresh_token' | 'access_expires_at'> & { id_token?: string | null },
+  tokens: Pick<StoredSession, 'access_token' | 'refresh_token' | 'access_expires_at'> & {
+    id_token?: string | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('sessions')
@@ -51,7 +53,11 @@ export async function deleteSession(db: Kysely<Database>, idHash: string): Promi
 }
 
 /** Sessions past their absolute lifetime or idle for longer than `idleCutoff` allows. */
-export async function deleteExpiredSessions(db: Kysely<Database>, now: Date, idleCutoff: Date): Promise<number> {
+export async function deleteExpiredSessions(
+  db: Kysely<Database>,
+  now: Date,
+  idleCutoff: Date,
+): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<', idleCutoff)]))

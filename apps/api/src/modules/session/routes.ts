@@ -44,13 +44,27 @@ const loginStateSchema = z.object({
   org: orgIdSchema.optional(),
 });
 
-export async function sessionRoutes(app: FastifyInstance, opts: { sessions: SessionService; publicUrl: string }) {
+export async function sessionRoutes(
+  app: FastifyInstance,
+  opts: { sessions: SessionService; publicUrl: string },
+) {
   const { sessions, publicUrl } = opts;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const loginCookie = app.sessionCookie.secure ? '__Host-lynk_login' : 'lynk_login';
-  const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.sessionCookie.secure, signed: true };
+  const cookieBase = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.sessionCookie.secure,
+    signed: true,
+  };
   // A __Host- cookie is only replaced (here: expired) by a Set-Cookie that is Secure as well.
-  const clearOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.sessionCookie.secure };
+  const clearOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.sessionCookie.secure,
+  };
 
   typed.get(
     '/auth/login',
@@ -64,7 +78,10 @@ export async function sessionRoutes(app: FastifyInstance, opts: { sessions: Sess
     },
     async (request, reply) => {
       const { url, loginState } = await sessions.beginLogin(request.query);
-      reply.setCookie(loginCookie, JSON.stringify(loginState), { ...cookieBase, maxAge: LOGIN_STATE_MAX_AGE_S });
+      reply.setCookie(loginCookie, JSON.stringify(loginState), {
+        ...cookieBase,
+        maxAge: LOGIN_STATE_MAX_AGE_S,
+      });
       return reply.redirect(url, 303);
     },
   );
@@ -155,4 +172,3 @@ function currentSessionId(request: FastifyRequest, name: string): string | undef
   const unsigned = request.unsignCookie(raw);
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
-

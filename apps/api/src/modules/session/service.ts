@@ -58,7 +58,12 @@ export function createSessionService(options: SessionServiceOptions) {
       resource: audience,
       ...(input.org ? { organization: input.org } : {}),
     });
-    const loginState: LoginState = { state, verifier: verifierValue, returnTo: input.returnTo, org: input.org };
+    const loginState: LoginState = {
+      state,
+      verifier: verifierValue,
+      returnTo: input.returnTo,
+      org: input.org,
+    };
     return { url: url.href, loginState };
   }
 
@@ -138,7 +143,9 @@ export function createSessionService(options: SessionServiceOptions) {
   async function refresh(session: StoredSession): Promise<VerifiedAccessToken | null> {
     try {
       const config = await oidc.load();
-      const refreshed = await client.refreshTokenGrant(config, session.refresh_token!, { resource: audience });
+      const refreshed = await client.refreshTokenGrant(config, session.refresh_token!, {
+        resource: audience,
+      });
       const verified = await verifier.verify(refreshed.access_token);
       await updateSessionTokens(db, session.id_hash, {
         access_token: refreshed.access_token,
@@ -173,12 +180,16 @@ export function createSessionService(options: SessionServiceOptions) {
     });
     const config = await oidc.load();
     if (session.refresh_token) {
-      await client.tokenRevocation(config, session.refresh_token, { token_type_hint: 'refresh_token' }).catch(() => {});
+      await client
+        .tokenRevocation(config, session.refresh_token, { token_type_hint: 'refresh_token' })
+        .catch(() => {});
     }
     if (!config.serverMetadata().end_session_endpoint) return home;
     // client_id rather than id_token_hint: this address goes to the browser, tokens never do.
-    return client.buildEndSessionUrl(config, { post_logout_redirect_uri: home, client_id: config.clientMetadata().client_id })
-      .href;
+    return client.buildEndSessionUrl(config, {
+      post_logout_redirect_uri: home,
+      client_id: config.clientMetadata().client_id,
+    }).href;
   }
 
   async function discard(sessionId: string) {

@@ -61,7 +61,9 @@ describe('AuthGuard', () => {
     recordAuthAttempt('login', 'org_1001');
     const { hardNavigate } = renderApp('/1001/lynk-wallet', portalServer({ session: null }));
     await screen.findByText('Redirecting...');
-    expect(hardNavigate).toHaveBeenCalledWith(`/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet')}`);
+    expect(hardNavigate).toHaveBeenCalledWith(
+      `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet')}`,
+    );
   });
 
   it('does not loop when the sign-in keeps coming straight back without a session', async () => {
