@@ -26,9 +26,18 @@ export function usePermissions(): Permissions {
   };
 }
 
-export function useCan(gate: GateKey): boolean {
+/**
+ * The one permission hook. `useCan(gate)` answers one gate; `useCan()` returns a checker for lists
+ * of gated items (tabs, menu entries, table columns), where a hook cannot be called per item. An
+ * item without a gate is always allowed.
+ */
+export function useCan(gate: GateKey): boolean;
+export function useCan(): (gate: GateKey | undefined) => boolean;
+export function useCan(gate?: GateKey): boolean | ((gate: GateKey | undefined) => boolean) {
   const { permissions, role } = usePermissions();
-  return can(permissions, role, gate);
+  const check = (candidate: GateKey | undefined) =>
+    candidate === undefined || can(permissions, role, candidate);
+  return gate === undefined ? check : check(gate);
 }
 
 /** A predicate for lists of gated items (tabs, menu entries). */
