@@ -1,7 +1,71 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+
+/**
+ * Architecture boundaries (conventions 3 and 7 of the architecture): a portal feature never imports
+ * another feature (shared pieces live in components/, lib/ or the contract), and nothing outside an
+ * API module reaches into its repository (other modules, plugins and the world call its service).
+ * Tests are free to set up data however they need.
+ */
+const architecture = {
+  files: ['apps/portal/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
+  ignores: ['**/*.test.{ts,tsx}', 'apps/api/src/test/**', 'apps/portal/src/test/**'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': {
+      typescript: {
+        project: ['apps/portal/tsconfig.json', 'apps/api/tsconfig.json'],
+        noWarnOnMultipleProjects: true,
+      },
+    },
+    'boundaries/elements': [
+      { type: 'portal-feature', pattern: 'apps/portal/src/features/*', capture: ['feature'] },
+      { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['module'] },
+      { type: 'api-shell', pattern: 'apps/api/src/{world,plugins,lib}' },
+    ],
+    'boundaries/files': [{ category: 'repository', pattern: '**/repository.ts' }],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'portal-feature' } },
+            disallow: {
+              to: {
+                element: { type: 'portal-feature', captured: { feature: '!{{from.captured.feature}}' } },
+              },
+            },
+            message:
+              'A feature never imports another feature: move the shared piece to components/, lib/ or the contract.',
+          },
+          {
+            from: { element: { type: 'api-module' } },
+            disallow: {
+              to: {
+                element: { type: 'api-module', captured: { module: '!{{from.captured.module}}' } },
+                file: { categories: 'repository' },
+              },
+            },
+            message: "A module calls another module's service, never its repository.",
+          },
+          {
+            from: { element: { type: 'api-shell' } },
+            disallow: { to: { file: { categories: 'repository' } } },
+            message:
+              "Plugins, libraries and the simulated world use a module's service, never its repository.",
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -21,4 +85,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  { files: ['apps/portal/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  architecture,
 );
