@@ -27,7 +27,7 @@ const architecture = {
       { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['module'] },
       { type: 'api-shell', pattern: 'apps/api/src/{world,plugins,lib}' },
     ],
-    'boundaries/files': [{ category: 'repository', pattern: '**/repository.ts' }],
+    'boundaries/files': [{ category: 'repository', pattern: 'apps/api/src/modules/**/*repository.ts' }],
   },
   rules: {
     'boundaries/dependencies': [
