@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { jamaicaDate } from '../ledger/jamaica-time.ts';
 import { ledgerInvariants } from '../ledger/repository.ts';
 import { setLimit } from '../ledger/limits.ts';
-import { createTransfer } from './transfers.ts';
+import { createTransfer } from './transfer-service.ts';
 
 let t: TestApp;
 let admin: string;
@@ -183,7 +183,8 @@ describe('daily limits', () => {
     const identity = { ...(await get('/api/session', otherBranchAdmin)).json() };
     const tomorrow = new Date(after.resets_at);
     const next = await createTransfer(
-      { db: t.database.db, boss: null, identity, ip: '127.0.0.1', now: tomorrow, railStepSeconds: 0 },
+      t.database.db,
+      { identity, ip: '127.0.0.1', now: tomorrow, rail: null },
       montego.wallet,
       {
         transfer_type: 'CASH_OUT',
@@ -208,10 +209,10 @@ describe('the simulated bank rail', () => {
       })
     ).json().data;
     expect(await balanceOf(t, kingston.wallet)).toBe(before - 7_000n);
-    expect(await advanceBankTransfer(t.database.db, created.transfer_id)).toBe('TRANSMITTED');
-    expect(await advanceBankTransfer(t.database.db, created.transfer_id)).toBe('COMPLETED');
+    expect(await advanceBankTransfer(t.database.db, null, created.transfer_id)).toBe('TRANSMITTED');
+    expect(await advanceBankTransfer(t.database.db, null, created.transfer_id)).toBe('COMPLETED');
     // A job that runs again changes nothing and never pays twice.
-    expect(await advanceBankTransfer(t.database.db, created.transfer_id)).toBeNull();
+    expect(await advanceBankTransfer(t.database.db, null, created.transfer_id)).toBeNull();
     expect(await balanceOf(t, kingston.wallet)).toBe(before - 7_000n);
   });
 
@@ -228,8 +229,8 @@ describe('the simulated bank rail', () => {
       })
     ).json().data;
     expect(await balanceOf(t, kingston.wallet)).toBe(before - 9_900n);
-    await advanceBankTransfer(t.database.db, created.transfer_id);
-    expect(await advanceBankTransfer(t.database.db, created.transfer_id)).toBe('FAILED');
+    await advanceBankTransfer(t.database.db, null, created.transfer_id);
+    expect(await advanceBankTransfer(t.database.db, null, created.transfer_id)).toBe('FAILED');
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
     expect((await get(limitUrl, admin)).json().data.remaining).toBe(limitBefore);
     const history = (await get('/api/account/v2/connected-account-transactions?limit=50', admin)).json();
@@ -254,9 +255,9 @@ describe('the simulated bank rail', () => {
     ).json().data;
     expect(created.status).toBe('PENDING');
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
-    expect(await advanceBankTransfer(t.database.db, created.transfer_id)).toBe('TRANSMITTED');
+    expect(await advanceBankTransfer(t.database.db, null, created.transfer_id)).toBe('TRANSMITTED');
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
-    expect(await advanceBankTransfer(t.database.db, created.transfer_id)).toBe('COMPLETED');
+    expect(await advanceBankTransfer(t.database.db, null, created.transfer_id)).toBe('COMPLETED');
     expect(await balanceOf(t, kingston.wallet)).toBe(before + 50_000n);
   });
 });
@@ -421,7 +422,8 @@ describe('listings and export', () => {
   it('exports a month of the wallet history as a base64 CSV', async () => {
     const to = new Date();
     const from = new Date(to.getTime() - 27 * 24 * 60 * 60 * 1000);
-    const day = (date: Date) => date.toISOString().slice(0, 10);
+    // Export dates are Jamaica calendar days, and none of them may be in the future.
+    const day = (date: Date) => jamaicaDate(date);
     const response = await get(
       `/api/account/v1/accounts/${kingston.wallet}/export?from=${day(from)}&to=${day(to)}`,
       admin,
@@ -431,7 +433,7 @@ describe('listings and export', () => {
     expect(lines[0]).toBe('Transfer ID,Date,From,To,Type,Status,Total (JMD),Commission,GCT');
     expect(lines.slice(1).filter(Boolean).length).toBeGreaterThan(0);
     for (const line of lines.slice(1).filter(Boolean)) {
-      const date = line.split(',')[1]!.slice(0, 10);
+      const date = jamaicaDate(new Date(line.split(',')[1]!));
       expect(date >= day(from) && date <= day(to)).toBe(true);
     }
   });
@@ -450,15 +452,15 @@ describe('listings and export', () => {
     expect(oneMonth.statusCode).toBe(200);
 
     const identity = (await get('/api/session', otherBranchAdmin)).json();
-    const ctx = { db: t.database.db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 };
+    const caller = { identity, ip: '127.0.0.1', rail: null };
     const move = {
       transfer_type: 'CASH_OUT',
       account_type: 'CBDC',
       account_id: montego.cbdc!,
       amount: 10,
     } as const;
-    for (let i = 0; i < 101; i++) await createTransfer(ctx, montego.wallet, move);
-    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 0; i < 101; i++) await createTransfer(t.database.db, caller, montego.wallet, move);
+    const today = jamaicaDate(new Date());
     const tooMany = await get(
       `/api/account/v1/accounts/${montego.wallet}/export?from=${today}&to=${today}`,
       otherBranchAdmin,
@@ -493,8 +495,8 @@ describe('the audit trail', () => {
       amount: 4_321,
     };
     const created = (await postTransfer(t.app, admin, kingston.wallet, body)).json().data;
-    await advanceBankTransfer(t.database.db, created.transfer_id);
-    await advanceBankTransfer(t.database.db, created.transfer_id);
+    await advanceBankTransfer(t.database.db, null, created.transfer_id);
+    await advanceBankTransfer(t.database.db, null, created.transfer_id);
 
     expect(await auditOf(created.transfer_id)).toEqual([
       {
