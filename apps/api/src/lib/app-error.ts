@@ -25,9 +25,11 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = PRODUCT_MESSAGES.notFound) => new AppError('NOT_FOUND', 404, message);
+export const notFound = (message: string = PRODUCT_MESSAGES.notFound) =>
+  new AppError('NOT_FOUND', 404, message);
 export const unauthorized = (message: string = MESSAGES.auth.notAuthenticated) =>
   new AppError('UNAUTHENTICATED', 401, message);
-export const forbidden = (message: string = PRODUCT_MESSAGES.forbidden) => new AppError('FORBIDDEN', 403, message);
+export const forbidden = (message: string = PRODUCT_MESSAGES.forbidden) =>
+  new AppError('FORBIDDEN', 403, message);
 export const badRequest = (message: string, details?: unknown) =>
   new AppError('BAD_REQUEST', 400, message, details);

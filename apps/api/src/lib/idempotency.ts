@@ -62,22 +62,24 @@ export async function idempotent(
 
   const outcome = await db
     .transaction()
-    .execute(async (trx): Promise<{ ran: IdempotentResult } | { refused: AppError } | { stored: StoredKey }> => {
-      if (!(await insertKey(trx, claim))) return { stored: await findKey(trx, scope, key) };
-      await savepoint(trx, WORK);
-      try {
-        const ran = await run(trx);
-        await releaseSavepoint(trx, WORK);
-        await storeResponse(trx, scope, key, ran.statusCode, ran.body);
-        return { ran };
-      } catch (error) {
-        // Anything else (a bug, a lost connection) rolls everything back, the key included.
-        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        await rollbackToSavepoint(trx, WORK);
-        await storeResponse(trx, scope, key, error.statusCode, error.body());
-        return { refused: error };
-      }
-    });
+    .execute(
+      async (trx): Promise<{ ran: IdempotentResult } | { refused: AppError } | { stored: StoredKey }> => {
+        if (!(await insertKey(trx, claim))) return { stored: await findKey(trx, scope, key) };
+        await savepoint(trx, WORK);
+        try {
+          const ran = await run(trx);
+          await releaseSavepoint(trx, WORK);
+          await storeResponse(trx, scope, key, ran.statusCode, ran.body);
+          return { ran };
+        } catch (error) {
+          // Anything else (a bug, a lost connection) rolls everything back, the key included.
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          await rollbackToSavepoint(trx, WORK);
+          await storeResponse(trx, scope, key, error.statusCode, error.body());
+          return { refused: error };
+        }
+      },
+    );
 
   if ('refused' in outcome) throw outcome.refused;
   if ('ran' in outcome) {

@@ -56,7 +56,8 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
   await boss.createQueue(BANK_RAIL_SWEEP_JOB);
   await boss.work(BANK_RAIL_SWEEP_JOB, async () => {
     const finished = await sweepStuckTransfers(app.db, opts.railStepSeconds);
-    if (finished > 0) app.log.warn({ finished }, 'bank rail sweep finished transfers whose step job was lost');
+    if (finished > 0)
+      app.log.warn({ finished }, 'bank rail sweep finished transfers whose step job was lost');
   });
   await boss.schedule(BANK_RAIL_SWEEP_JOB, BANK_RAIL_SWEEP_CRON);
   app.decorate('boss', boss);

@@ -67,7 +67,12 @@ export async function advanceBankTransfer(
           ],
         });
       }
-      await recordAudit(trx, { actorUserId: null, organizationId, action: 'transfer.failed', subject: transferId });
+      await recordAudit(trx, {
+        actorUserId: null,
+        organizationId,
+        action: 'transfer.failed',
+        subject: transferId,
+      });
       return 'FAILED';
     }
 
@@ -109,7 +114,11 @@ export const stuckAfterMs = (stepSeconds: number) => Math.max(60, 5 * stepSecond
  * retries): each is stepped to COMPLETED or FAILED right here. Answers how many it finished.
  */
 export async function sweepStuckTransfers(db: Db, stepSeconds: number, now = new Date()): Promise<number> {
-  const stuck = await listStuckTransfers(db, new Date(now.getTime() - stuckAfterMs(stepSeconds)), SWEEP_BATCH);
+  const stuck = await listStuckTransfers(
+    db,
+    new Date(now.getTime() - stuckAfterMs(stepSeconds)),
+    SWEEP_BATCH,
+  );
   for (const transferId of stuck) {
     // No queue: the sweep takes the transfer through its remaining steps itself.
     while ((await advanceBankTransfer(db, null, transferId, now)) === 'TRANSMITTED');

@@ -184,17 +184,17 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
     const onItsWay = await createTransfer(
       db,
-        { identity, ip: '127.0.0.1', now: hoursAgo(20), rail: null },
+      { identity, ip: '127.0.0.1', now: hoursAgo(20), rail: null },
       merchant.walletId,
       { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 1_000_000 },
     );
     await advanceBankTransfer(db, null, onItsWay.transfer_id, hoursAgo(19));
-    await createTransfer(
-      db,
-        { identity, ip: '127.0.0.1', now: hoursAgo(2), rail: null },
-      merchant.walletId,
-      { transfer_type: 'CASH_IN', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 2_500_000 },
-    );
+    await createTransfer(db, { identity, ip: '127.0.0.1', now: hoursAgo(2), rail: null }, merchant.walletId, {
+      transfer_type: 'CASH_IN',
+      account_type: 'BANK_ACCOUNT',
+      account_id: bank,
+      amount: 2_500_000,
+    });
 
     // Today's cash-outs bring each branch's daily limit to a different level, so the limit bars
     // show every colour: Kingston in the green, Montego Bay amber, Ocho Rios red.
@@ -203,12 +203,12 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       (BigInt(cashOut.limit) * BigInt(TODAY_CASH_OUT_PERCENT[i % TODAY_CASH_OUT_PERCENT.length]!)) / 100n;
     const topUp = target - BigInt(cashOut.used);
     if (topUp >= 10n) {
-      await createTransfer(
-        db,
-        { identity, ip: '127.0.0.1', now, rail: null },
-        merchant.walletId,
-        { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: Number(topUp) },
-      );
+      await createTransfer(db, { identity, ip: '127.0.0.1', now, rail: null }, merchant.walletId, {
+        transfer_type: 'CASH_OUT',
+        account_type: 'BANK_ACCOUNT',
+        account_id: bank,
+        amount: Number(topUp),
+      });
     }
 
     if (merchant.cbdcId) {

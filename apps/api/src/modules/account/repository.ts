@@ -125,7 +125,10 @@ export async function findRailFacts(db: Db, counterpartAccountId: number, mercha
       .where('id', '=', merchantId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { simulateFailure: counterpart.details.simulate_failure === true, organizationId: merchant.organization_id };
+  return {
+    simulateFailure: counterpart.details.simulate_failure === true,
+    organizationId: merchant.organization_id,
+  };
 }
 
 /** Bank transfers in one of `statuses` that have not moved since `before`, oldest first. */

@@ -70,7 +70,9 @@ export async function listBranches(
       const main = branch.accounts.find((a) => a.type === 'LYNK');
       const limits = Object.fromEntries(
         await Promise.all(
-          LIMIT_TRANSFER_TYPES.map(async (type) => [type, await readLimit(db, main?.id ?? 0, type, now)] as const),
+          LIMIT_TRANSFER_TYPES.map(
+            async (type) => [type, await readLimit(db, main?.id ?? 0, type, now)] as const,
+          ),
         ),
       ) as Record<(typeof LIMIT_TRANSFER_TYPES)[number], Limit>;
       return { ...base, balance: Number(main?.balance ?? 0), limits };
@@ -100,7 +102,12 @@ export async function readWalletLimit(
   return readLimit(db, account.id, type, now);
 }
 
-export async function listTransferHistory(db: Db, merchantId: number, query: ListingQuery, jamDexOnly: boolean) {
+export async function listTransferHistory(
+  db: Db,
+  merchantId: number,
+  query: ListingQuery,
+  jamDexOnly: boolean,
+) {
   const { rows, total } = await listTransfers(db, merchantId, query, jamDexOnly);
   return {
     result: rows.map(toTransferDto),
@@ -109,7 +116,12 @@ export async function listTransferHistory(db: Db, merchantId: number, query: Lis
 }
 
 /** JAM-DEX payments received by the merchant's CBDC wallet, named by its `account_id` reference. */
-export async function listJamDexPayments(db: Db, merchantId: number, accountRef: string, query: ListingQuery) {
+export async function listJamDexPayments(
+  db: Db,
+  merchantId: number,
+  accountRef: string,
+  query: ListingQuery,
+) {
   const account = await findMerchantAccountByRef(db, merchantId, accountRef);
   if (!account || account.type !== 'CBDC') throw notFound(PRODUCT_MESSAGES.jamDexWalletNotFound);
   const { rows, total } = await listCbdcPayments(db, account.id, query);
@@ -126,7 +138,17 @@ export async function listJamDexPayments(db: Db, merchantId: number, accountRef:
 /** The earliest date an export may start from: nothing in the product is older. */
 export const EXPORT_EARLIEST_DATE = '2000-01-01';
 
-const EXPORT_HEADER = ['Transfer ID', 'Date', 'From', 'To', 'Type', 'Status', 'Total (JMD)', 'Commission', 'GCT'];
+const EXPORT_HEADER = [
+  'Transfer ID',
+  'Date',
+  'From',
+  'To',
+  'Type',
+  'Status',
+  'Total (JMD)',
+  'Commission',
+  'GCT',
+];
 
 /**
  * A wallet's transfers between two Jamaica calendar dates as CSV. Future dates are refused (spec

@@ -82,7 +82,8 @@ export async function createTransfer(
   const wallet = await findMerchantAccount(db, merchantId, walletAccountId);
   if (!wallet || wallet.type !== 'LYNK') throw notFound(PRODUCT_MESSAGES.walletNotFound);
   const counterpart = await findMerchantAccount(db, merchantId, input.account_id);
-  if (!counterpart || counterpart.type !== input.account_type) throw notFound(PRODUCT_MESSAGES.accountNotFound);
+  if (!counterpart || counterpart.type !== input.account_type)
+    throw notFound(PRODUCT_MESSAGES.accountNotFound);
   if (input.transfer_type === 'CASH_IN' && input.account_type === 'BENEFICIARY') {
     throw notFound(PRODUCT_MESSAGES.noCashInFromBeneficiary);
   }

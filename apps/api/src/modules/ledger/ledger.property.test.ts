@@ -96,7 +96,8 @@ describe('the ledger under random sequences of transfers', () => {
           for (const { move, amount: drawn } of moves) {
             if (move === 'railStep') {
               const id = pending.shift();
-              if (id && (await advanceBankTransfer(t.database.db, null, id)) === 'TRANSMITTED') pending.push(id);
+              if (id && (await advanceBankTransfer(t.database.db, null, id)) === 'TRANSMITTED')
+                pending.push(id);
               continue;
             }
             const jamDex = JAM_DEX_MOVES.has(move);

@@ -54,7 +54,9 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<string> {
       // Only a real shortfall is the caller's problem; a missing account or a currency mismatch
       // is a bug and must surface as a 500 (and an error log), never as "insufficient funds".
       if (account?.currency !== p.currency) {
-        throw new Error(`Posting to account ${p.accountId} in ${p.currency}: no such account in that currency`);
+        throw new Error(
+          `Posting to account ${p.accountId} in ${p.currency}: no such account in that currency`,
+        );
       }
       throw insufficientFunds();
     }
