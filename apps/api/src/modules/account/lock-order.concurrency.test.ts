@@ -5,7 +5,7 @@ import { balanceOf, branchAccounts } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { advanceBankTransfer } from '../../world/bank-rail.ts';
 import { setLimit } from '../ledger/limits.ts';
-import { ledgerInvariants } from '../ledger/repository.ts';
+import { ledgerInvariants } from '../ledger/service.ts';
 import { createTransfer } from './transfer-service.ts';
 
 // On PostgreSQL these transactions really overlap: a new cash-out takes the wallet's limit row and

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, branchAccounts, newKey, postTransfer } from '../../test/accounts.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
-import { ledgerInvariants } from '../ledger/repository.ts';
+import { ledgerInvariants } from '../ledger/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

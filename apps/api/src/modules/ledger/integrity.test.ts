@@ -4,8 +4,7 @@ import { balanceOf, branchAccounts, postTransfer } from '../../test/accounts.ts'
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { internalAccountId } from './internal-accounts.ts';
-import { ledgerInvariants } from './repository.ts';
-import { postEntry } from './service.ts';
+import { ledgerInvariants, postEntry } from './service.ts';
 
 // Rows are written with plain SQL, as a buggy or hand-written fix would: the database must refuse.
 let t: TestApp;

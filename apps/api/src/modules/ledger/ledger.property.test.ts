@@ -8,7 +8,7 @@ import { advanceBankTransfer } from '../../world/bank-rail.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createTransfer } from '../account/transfer-service.ts';
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
-import { ledgerInvariants } from './repository.ts';
+import { ledgerInvariants } from './service.ts';
 
 // Montego Bay has a JAM-DEX wallet beside its main wallet, and today's seeded cash-outs already
 // use much of its daily cash-out limit, so random bank moves hit the limit as well as the balance.

@@ -97,7 +97,7 @@ export async function findAccountIdByRef(db: Db, ref: string): Promise<number> {
 }
 
 /** Ledger-wide checks used by tests and the benchmark. */
-export async function ledgerInvariants(db: Db) {
+export async function queryLedgerInvariants(db: Db) {
   const unbalancedEntries = await db
     .selectFrom('postings')
     .select(['entry_id', 'currency'])

@@ -6,6 +6,7 @@ import {
   findAccountBalance,
   insertEntry,
   insertPostings,
+  queryLedgerInvariants,
   type PostingInput,
 } from './repository.ts';
 
@@ -62,4 +63,9 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<string> {
     }
     return entryId;
   });
+}
+
+/** Ledger-wide checks (every entry balanced, balances equal to postings, no wallet below zero). */
+export function ledgerInvariants(db: Db) {
+  return queryLedgerInvariants(db);
 }
