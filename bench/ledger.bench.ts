@@ -8,11 +8,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { createTransfer } from '../apps/api/src/modules/account/transfers.ts';
+import { createTransfer } from '../apps/api/src/modules/account/transfer-service.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
-import { ledgerInvariants } from '../apps/api/src/modules/ledger/repository.ts';
+import { ledgerInvariants } from '../apps/api/src/modules/ledger/service.ts';
 import { setLimit } from '../apps/api/src/modules/ledger/limits.ts';
 import {
   createDatabase,
@@ -76,11 +76,7 @@ function transferBody(i: number) {
 let next = 0;
 async function caller() {
   for (let i = next++; i < TRANSFERS; i = next++) {
-    await createTransfer(
-      { db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 },
-      wallet,
-      transferBody(i),
-    );
+    await createTransfer(db, { identity, ip: '127.0.0.1', rail: null }, wallet, transferBody(i));
   }
 }
 

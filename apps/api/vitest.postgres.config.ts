@@ -8,6 +8,9 @@ export default defineProject({
     include: [
       'src/modules/account/**/*.test.ts',
       'src/modules/ledger/*.property.test.ts',
+      'src/modules/ledger/integrity.test.ts',
+      'src/modules/ledger/limits.test.ts',
+      'src/world/bank-rail.test.ts',
       'src/plugins/jobs.test.ts',
       'src/lib/idempotency.test.ts',
     ],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholeNumberParam } from './listings.ts';
 import { centsSchema } from './money.ts';
+import { GATES, type Gate } from './permissions.ts';
 import { limitTransferTypeSchema } from './statuses.ts';
 
 export const ACCOUNT_TYPES = ['LYNK', 'CBDC', 'BANK_ACCOUNT', 'BENEFICIARY'] as const;
@@ -22,12 +23,27 @@ export const accountSchema = z.object({
     external_reference: z.string().optional(),
     masked_bank_account: z.string().optional(),
     bank_name: z.string().optional(),
+    /** A beneficiary's account number, masked to its last four digits ("****4567"). */
     account_number: z.string().optional(),
   }),
 });
 export type Account = z.infer<typeof accountSchema>;
 
-/** GET /api/account/v1/accounts — the merchant's wallets, bank accounts and beneficiaries. */
+/**
+ * Who may list the accounts. The list feeds the wallet screens only: the balance widget (balance
+ * read), the transfer modal (any transfer permission) and the JAM-DEX payments tab (which needs
+ * the CBDC wallet's reference). Passing any one of those gates is enough; a role with none of them
+ * has no screen that shows an account, so it gets 403.
+ */
+export const ACCOUNT_LIST_GATE: Gate = {
+  anyOf: [...GATES.balance.allOf, ...GATES.transfer.anyOf, ...GATES.paymentsTab.anyOf],
+};
+
+/**
+ * GET /api/account/v1/accounts — the merchant's wallets, bank accounts and beneficiaries. Needs
+ * balance read, a transfer permission or the payments tab (ACCOUNT_LIST_GATE); no full account
+ * number is ever answered.
+ */
 export const accountListSchema = z.object({ result: z.array(accountSchema) });
 
 export const accountIdParamsSchema = z.object({ id: wholeNumberParam(1, 2_147_483_647) });

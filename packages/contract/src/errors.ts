@@ -1,8 +1,43 @@
 import { z } from 'zod';
 
+/**
+ * Every `code` the API answers with. One code per line, alphabetical. The `CTP_…`, `BAD_URL`,
+ * `INVALID_URL` and `MAX_PARAM_LENGTH` codes are Fastify's own refusals of a malformed request,
+ * passed on without their `FST_ERR_` prefix.
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'BAD_URL',
+  'CSRF_REJECTED',
+  'CTP_BODY_TOO_LARGE',
+  'CTP_EMPTY_JSON_BODY',
+  'CTP_INVALID_CONTENT_LENGTH',
+  'CTP_INVALID_JSON_BODY',
+  'CTP_INVALID_MEDIA_TYPE',
+  'DAILY_LIMIT_EXCEEDED',
+  'DATE_RANGE_INVALID',
+  'EXPORT_LIMIT',
+  'FORBIDDEN',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INSUFFICIENT_FUNDS',
+  'INTERNAL',
+  'INVALID_URL',
+  'MAX_PARAM_LENGTH',
+  'NOT_FOUND',
+  'NOT_READY',
+  'ORG_MISMATCH',
+  'RATE_LIMITED',
+  'UNAUTHENTICATED',
+  'VALIDATION_FAILED',
+] as const;
+export const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
 /** The one error shape every endpoint answers with (convention 6). */
 export const apiErrorSchema = z.object({
-  code: z.string(),
+  code: errorCodeSchema,
   message: z.string(),
   details: z.unknown().optional(),
 });

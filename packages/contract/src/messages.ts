@@ -206,3 +206,21 @@ export const MESSAGES = {
     downloadFailed: 'Issue found during download, please try again.',
   },
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Product messages not in the spec. The API answers these where the spec has no text of its own;
+// they are ours to word, so keep them short, plain and free of internal detail.
+// ---------------------------------------------------------------------------------------------
+export const PRODUCT_MESSAGES = {
+  notFound: 'Not found.',
+  forbidden: 'You do not have permission to do this.',
+  walletNotFound: 'This wallet does not exist.',
+  jamDexWalletNotFound: 'This JAM-DEX wallet does not exist.',
+  accountNotFound: 'This account does not exist.',
+  noCashInFromBeneficiary: 'Money cannot be taken from a beneficiary.',
+  exportBefore2000: 'Dates before 01/01/2000 are not allowed.',
+  idempotencyKeyRequired:
+    'Send an Idempotency-Key header (8 to 255 letters, digits, "-", "_", ":" or ".") with every money movement.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
+} as const;

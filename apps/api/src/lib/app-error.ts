@@ -1,10 +1,13 @@
+import type { ApiError, ErrorCode } from '@lynk/contract/errors';
+import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
+
 /** Services throw this; the error handler turns it into `{ code, message, details? }`. */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly statusCode: number;
   readonly details: unknown;
 
-  constructor(code: string, statusCode: number, message: string, details?: unknown) {
+  constructor(code: ErrorCode, statusCode: number, message: string, details?: unknown) {
     super(message);
     this.name = 'AppError';
     this.code = code;
@@ -13,7 +16,7 @@ export class AppError extends Error {
   }
 
   /** What the caller receives: `{ code, message, details? }`. */
-  body(): { code: string; message: string; details?: unknown } {
+  body(): ApiError {
     return {
       code: this.code,
       message: this.message,
@@ -22,10 +25,11 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', 404, message);
-export const unauthorized = (message = 'User not authenticated') =>
+export const notFound = (message: string = PRODUCT_MESSAGES.notFound) =>
+  new AppError('NOT_FOUND', 404, message);
+export const unauthorized = (message: string = MESSAGES.auth.notAuthenticated) =>
   new AppError('UNAUTHENTICATED', 401, message);
-export const forbidden = (message = 'You do not have permission to do this.') =>
+export const forbidden = (message: string = PRODUCT_MESSAGES.forbidden) =>
   new AppError('FORBIDDEN', 403, message);
 export const badRequest = (message: string, details?: unknown) =>
   new AppError('BAD_REQUEST', 400, message, details);

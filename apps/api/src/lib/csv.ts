@@ -1,13 +1,22 @@
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * CSV the product writes. A cell starting with = + - @, a tab or a carriage return could run as a
- * formula in a spreadsheet, so it gets a leading apostrophe (OWASP's CSV-injection advice).
+ * Characters that make a spreadsheet read a cell as a formula, or that some spreadsheets skip
+ * before looking for one: = + - @, tab, carriage return, line feed, a space, and the full-width
+ * ＝ ＋ － ＠ that Excel folds to their ASCII forms (OWASP's CSV-injection advice, widened).
  */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+const FORMULA_START = /^[=+\-@\t\r\n \uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A cell as text; one that could start a formula gets a leading apostrophe, shown as text. */
+export function neutraliseFormula(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/** CSV the product writes: RFC 4180 quoting, CRLF line ends, every cell neutralised. */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return stringify(
+    [header, ...rows].map((row) => row.map(neutraliseFormula)),
+    { record_delimiter: 'windows' },
+  );
 }

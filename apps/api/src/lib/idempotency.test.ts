@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { recordAudit } from '../modules/audit/repository.ts';
+import { recordAudit } from '../modules/audit/service.ts';
 import { AppError } from './app-error.ts';
 import { deleteExpiredIdempotencyKeys, idempotent, IDEMPOTENCY_TTL_MS } from './idempotency.ts';
 

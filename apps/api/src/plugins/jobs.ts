@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
-import { BANK_RAIL_QUEUE } from '../modules/account/transfers.ts';
+import { BANK_RAIL_QUEUE } from '../modules/account/transfer-status.ts';
 import { PURGE_EXPIRED_CRON, PURGE_EXPIRED_JOB, purgeExpired } from '../modules/maintenance/jobs.ts';
-import { advanceBankTransfer } from '../world/bank-rail.ts';
+import {
+  advanceBankTransfer,
+  BANK_RAIL_SWEEP_CRON,
+  BANK_RAIL_SWEEP_JOB,
+  sweepStuckTransfers,
+} from '../world/bank-rail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,14 +48,18 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
   await boss.schedule(PURGE_EXPIRED_JOB, PURGE_EXPIRED_CRON);
 
   await boss.createQueue(BANK_RAIL_QUEUE, { retryLimit: 5, retryDelay: 5 });
+  const rail = { boss, stepSeconds: opts.railStepSeconds };
   await boss.work<{ transferId: string }>(BANK_RAIL_QUEUE, async (jobs) => {
-    for (const job of jobs) {
-      const status = await advanceBankTransfer(app.db, job.data.transferId);
-      if (status === 'TRANSMITTED') {
-        await boss.send(BANK_RAIL_QUEUE, job.data, { startAfter: opts.railStepSeconds });
-      }
-    }
+    // Each step queues the next one in its own transaction (see advanceBankTransfer).
+    for (const job of jobs) await advanceBankTransfer(app.db, rail, job.data.transferId);
   });
+  await boss.createQueue(BANK_RAIL_SWEEP_JOB);
+  await boss.work(BANK_RAIL_SWEEP_JOB, async () => {
+    const finished = await sweepStuckTransfers(app.db, opts.railStepSeconds);
+    if (finished > 0)
+      app.log.warn({ finished }, 'bank rail sweep finished transfers whose step job was lost');
+  });
+  await boss.schedule(BANK_RAIL_SWEEP_JOB, BANK_RAIL_SWEEP_CRON);
   app.decorate('boss', boss);
   app.addHook('onClose', async () => {
     await boss.stop({ graceful: true, timeout: 10_000 });

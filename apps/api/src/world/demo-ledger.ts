@@ -3,7 +3,7 @@ import { ROLE_NAMES, ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { CreateTransfer } from '@lynk/contract/transfers';
 import type { Currency, Database } from '../db/schema.ts';
-import { createTransfer } from '../modules/account/transfers.ts';
+import { createTransfer } from '../modules/account/transfer-service.ts';
 import { internalAccountId } from '../modules/ledger/internal-accounts.ts';
 import { readLimit } from '../modules/ledger/limits.ts';
 import { postEntry } from '../modules/ledger/service.ts';
@@ -163,7 +163,8 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       const move = moves[n % moves.length]!;
       const amount = (Math.floor(next() * 400) + 20) * 10_000; // J$2,000 – J$42,000 in whole hundreds
       const transfer = await createTransfer(
-        { db, boss: null, identity, ip: '127.0.0.1', now: at, railStepSeconds: 0 },
+        db,
+        { identity, ip: '127.0.0.1', now: at, rail: null },
         merchant.walletId,
         { ...move, amount },
       );
@@ -172,6 +173,7 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       for (let s = 0; s < steps; s++)
         await advanceBankTransfer(
           db,
+          null,
           transfer.transfer_id,
           new Date(at.getTime() + (s + 1) * 60 * 60 * 1000),
         );
@@ -181,16 +183,18 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
     // it yet; this morning's top-up from the bank waits for the bank to take it up.
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
     const onItsWay = await createTransfer(
-      { db, boss: null, identity, ip: '127.0.0.1', now: hoursAgo(20), railStepSeconds: 0 },
+      db,
+      { identity, ip: '127.0.0.1', now: hoursAgo(20), rail: null },
       merchant.walletId,
       { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 1_000_000 },
     );
-    await advanceBankTransfer(db, onItsWay.transfer_id, hoursAgo(19));
-    await createTransfer(
-      { db, boss: null, identity, ip: '127.0.0.1', now: hoursAgo(2), railStepSeconds: 0 },
-      merchant.walletId,
-      { transfer_type: 'CASH_IN', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 2_500_000 },
-    );
+    await advanceBankTransfer(db, null, onItsWay.transfer_id, hoursAgo(19));
+    await createTransfer(db, { identity, ip: '127.0.0.1', now: hoursAgo(2), rail: null }, merchant.walletId, {
+      transfer_type: 'CASH_IN',
+      account_type: 'BANK_ACCOUNT',
+      account_id: bank,
+      amount: 2_500_000,
+    });
 
     // Today's cash-outs bring each branch's daily limit to a different level, so the limit bars
     // show every colour: Kingston in the green, Montego Bay amber, Ocho Rios red.
@@ -199,11 +203,12 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       (BigInt(cashOut.limit) * BigInt(TODAY_CASH_OUT_PERCENT[i % TODAY_CASH_OUT_PERCENT.length]!)) / 100n;
     const topUp = target - BigInt(cashOut.used);
     if (topUp >= 10n) {
-      await createTransfer(
-        { db, boss: null, identity, ip: '127.0.0.1', now, railStepSeconds: 0 },
-        merchant.walletId,
-        { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: Number(topUp) },
-      );
+      await createTransfer(db, { identity, ip: '127.0.0.1', now, rail: null }, merchant.walletId, {
+        transfer_type: 'CASH_OUT',
+        account_type: 'BANK_ACCOUNT',
+        account_id: bank,
+        amount: Number(topUp),
+      });
     }
 
     if (merchant.cbdcId) {

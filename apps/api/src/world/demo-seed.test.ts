@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { limitBarColour, limitUsagePercent } from '@lynk/contract/constants';
 import { TRANSFER_STATUSES } from '@lynk/contract/statuses';
 import { readLimit } from '../modules/ledger/limits.ts';
-import { ledgerInvariants } from '../modules/ledger/repository.ts';
+import { ledgerInvariants } from '../modules/ledger/service.ts';
 import { DEMO_BRANCHES, DEMO_USERS, seedDemo, seedRoles } from './demo-seed.ts';
 
 let t: TestApp;

@@ -1,8 +1,9 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, TransferStatus, TransfersTable } from '../../db/schema.ts';
+import type { Insertable, Selectable } from 'kysely';
+import type { TransferStatus, TransfersTable } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
 import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
 
-export function listMerchantAccounts(db: Kysely<Database>, merchantId: number) {
+export function listMerchantAccounts(db: Db, merchantId: number) {
   return db
     .selectFrom('accounts')
     .select(['id', 'type', 'currency', 'account_ref', 'external_reference', 'label', 'details'])
@@ -12,7 +13,7 @@ export function listMerchantAccounts(db: Kysely<Database>, merchantId: number) {
 }
 
 /** Branches of an organization with their wallet accounts. */
-export async function listChildBranches(db: Kysely<Database>, parentOrganizationId: string) {
+export async function listChildBranches(db: Db, parentOrganizationId: string) {
   const branches = await db
     .selectFrom('organizations as o')
     .innerJoin('merchants as m', 'm.organization_id', 'o.id')
@@ -38,8 +39,6 @@ export async function listChildBranches(db: Kysely<Database>, parentOrganization
       .map(({ id, type, balance }) => ({ id, type, balance })),
   }));
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** One of the merchant's own accounts, or undefined (another tenant's id looks like a missing one). */
 export function findMerchantAccount(db: Db, merchantId: number, accountId: number) {
@@ -87,8 +86,8 @@ export function insertTransfer(db: Db, values: Insertable<TransfersTable>) {
   return db.insertInto('transfers').values(values).returning(transferColumns).executeTakeFirstOrThrow();
 }
 
-export function findTransferForUpdate(trx: Transaction<Database>, transferId: string) {
-  return trx
+export function findTransferForUpdate(db: Db, transferId: string) {
+  return db
     .selectFrom('transfers')
     .select(transferColumns)
     .where('id', '=', transferId)
@@ -97,19 +96,58 @@ export function findTransferForUpdate(trx: Transaction<Database>, transferId: st
 }
 
 export function updateTransferStatus(
-  trx: Transaction<Database>,
+  db: Db,
   transferId: string,
   from: TransferStatus,
   to: TransferStatus,
   extra: { failure_reason?: string; completed_at?: Date } = {},
 ) {
-  return trx
+  return db
     .updateTable('transfers')
     .set({ status: to, updated_at: new Date(), ...extra })
     .where('id', '=', transferId)
     .where('status', '=', from)
     .returning(transferColumns)
     .executeTakeFirst();
+}
+
+/** What the bank rail needs to know about a transfer's other side and owner. */
+export async function findRailFacts(db: Db, counterpartAccountId: number, merchantId: number) {
+  const [counterpart, merchant] = await Promise.all([
+    db
+      .selectFrom('accounts')
+      .select('details')
+      .where('id', '=', counterpartAccountId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('merchants')
+      .select('organization_id')
+      .where('id', '=', merchantId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    simulateFailure: counterpart.details.simulate_failure === true,
+    organizationId: merchant.organization_id,
+  };
+}
+
+/** Bank transfers in one of `statuses` that have not moved since `before`, oldest first. */
+export async function listTransfersUnchangedSince(
+  db: Db,
+  statuses: TransferStatus[],
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('transfers')
+    .select('id')
+    .where('status', 'in', statuses)
+    .where('jam_dex', '=', false)
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 interface ListWindow {

@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, branchAccounts, newKey, postTransfer } from '../../test/accounts.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
-import { ledgerInvariants } from '../ledger/repository.ts';
+import { ledgerInvariants } from '../ledger/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,5 +86,52 @@ describe('one Idempotency-Key sent many times at once', () => {
       .where('wallet_account_id', '=', accounts.wallet)
       .executeTakeFirstOrThrow();
     expect(Number(transfersAfter.n)).toBe(Number(transfersBefore.n) + 1);
+  });
+});
+
+describe('one Idempotency-Key sent several times at once, the first call refused', () => {
+  it('answers every call with that one refusal: the others replay it and never run the transfer', async () => {
+    const { jar } = await signIn(t.app, 'admin.ochorios@bluemountain.example', DEMO_PASSWORD);
+    const accounts = await branchAccounts(t, 1003);
+    const db = t.database.db;
+    const before = await balanceOf(t, accounts.wallet);
+    const body = {
+      transfer_type: 'CASH_OUT',
+      account_type: 'BANK_ACCOUNT',
+      account_id: accounts.bank,
+      amount: 1_000_00,
+    };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    // The calls waiting on the key race the end of the first call's transaction; a few rounds
+    // make sure a refusal stored any later than the claim's own transaction would be caught.
+    for (let round = 0; round < 3; round++) {
+      const key = newKey();
+      const send = () => postTransfer(t.app, jar.header(), accounts.wallet, body, key);
+      // Another transaction empties the wallet and holds its row: the first call claims the key
+      // and waits on that row; the other calls wait on the key. The wallet is empty for the first.
+      let first!: ReturnType<typeof send>;
+      let others!: ReturnType<typeof send>[];
+      await db.transaction().execute(async (trx) => {
+        await sql`update accounts set balance = 0 where id = ${accounts.wallet}`.execute(trx);
+        first = send();
+        await pause(1000);
+        others = Array.from({ length: 6 }, send);
+        await pause(1000);
+      });
+      const refused = await first;
+      // The money is back before the other calls could run the transfer a second time.
+      await sql`update accounts set balance = ${before.toString()}::bigint where id = ${accounts.wallet}`.execute(
+        db,
+      );
+      const replies = await Promise.all(others);
+
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().code).toBe('INSUFFICIENT_FUNDS');
+      expect(replies.map((r) => [r.statusCode, r.json(), r.headers['idempotent-replayed']])).toEqual(
+        Array(6).fill([422, refused.json(), 'true']),
+      );
+      expect(await balanceOf(t, accounts.wallet)).toBe(before);
+    }
   });
 });

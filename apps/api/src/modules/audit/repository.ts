@@ -1,30 +1,24 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
 
-export interface AuditEntry {
+export interface AuditRow {
   actorUserId: number | null;
   organizationId: string | null;
   action: string;
-  subject?: string | null;
-  details?: Record<string, unknown>;
-  ip?: string | null;
+  subject: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
 }
 
-export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+export async function insertAuditRow(db: Db, row: AuditRow): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
-      actor_user_id: entry.actorUserId,
-      organization_id: entry.organizationId,
-      action: entry.action,
-      subject: entry.subject ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-      ip: entry.ip ?? null,
+      actor_user_id: row.actorUserId,
+      organization_id: row.organizationId,
+      action: row.action,
+      subject: row.subject,
+      details: JSON.stringify(row.details),
+      ip: row.ip,
     })
     .execute();
-}
-
-export async function deleteAuditOlderThan(db: Kysely<Database>, cutoff: Date): Promise<number> {
-  const result = await db.deleteFrom('audit_log').where('at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Currency, Database } from '../../db/schema.ts';
+import type { Currency } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
+import { findAccountIdByRef, insertInternalAccount } from './repository.ts';
 
 /**
  * The provider's own ledger accounts. They stand for money outside the wallets (at banks, on the
@@ -19,32 +20,10 @@ export const INTERNAL_ACCOUNTS = {
 
 export type InternalAccountKey = keyof typeof INTERNAL_ACCOUNTS;
 
-export async function ensureInternalAccounts(db: Kysely<Database>): Promise<void> {
-  for (const account of Object.values(INTERNAL_ACCOUNTS)) {
-    await db
-      .insertInto('accounts')
-      .values({
-        merchant_id: null,
-        type: 'INTERNAL',
-        currency: account.currency,
-        account_ref: account.ref,
-        external_reference: null,
-        label: account.label,
-        allow_negative: true,
-      })
-      .onConflict((oc) => oc.column('account_ref').doNothing())
-      .execute();
-  }
+export async function ensureInternalAccounts(db: Db): Promise<void> {
+  for (const account of Object.values(INTERNAL_ACCOUNTS)) await insertInternalAccount(db, account);
 }
 
-export async function internalAccountId(
-  db: Kysely<Database> | Transaction<Database>,
-  key: InternalAccountKey,
-) {
-  const row = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('account_ref', '=', INTERNAL_ACCOUNTS[key].ref)
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function internalAccountId(db: Db, key: InternalAccountKey): Promise<number> {
+  return findAccountIdByRef(db, INTERNAL_ACCOUNTS[key].ref);
 }

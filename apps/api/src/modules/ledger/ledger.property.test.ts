@@ -6,9 +6,9 @@ import { balanceOf, branchAccounts } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { advanceBankTransfer } from '../../world/bank-rail.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createTransfer } from '../account/transfers.ts';
+import { createTransfer } from '../account/transfer-service.ts';
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
-import { ledgerInvariants } from './repository.ts';
+import { ledgerInvariants } from './service.ts';
 
 // Montego Bay has a JAM-DEX wallet beside its main wallet, and today's seeded cash-outs already
 // use much of its daily cash-out limit, so random bank moves hit the limit as well as the balance.
@@ -96,7 +96,8 @@ describe('the ledger under random sequences of transfers', () => {
           for (const { move, amount: drawn } of moves) {
             if (move === 'railStep') {
               const id = pending.shift();
-              if (id && (await advanceBankTransfer(t.database.db, id)) === 'TRANSMITTED') pending.push(id);
+              if (id && (await advanceBankTransfer(t.database.db, null, id)) === 'TRANSMITTED')
+                pending.push(id);
               continue;
             }
             const jamDex = JAM_DEX_MOVES.has(move);
@@ -125,12 +126,13 @@ describe('the ledger under random sequences of transfers', () => {
               toJamDexAboveBalance: { transfer_type: 'CASH_OUT', account_type: 'CBDC', account_id: cbdc },
               fromJamDex: { transfer_type: 'CASH_IN', account_type: 'CBDC', account_id: cbdc },
               fromJamDexAboveBalance: { transfer_type: 'CASH_IN', account_type: 'CBDC', account_id: cbdc },
-            }[move] as Omit<Parameters<typeof createTransfer>[2], 'amount'>;
+            }[move] as Omit<Parameters<typeof createTransfer>[3], 'amount'>;
             let created: Transfer | undefined;
             let refusal: AppError | undefined;
             try {
               created = await createTransfer(
-                { db: t.database.db, boss: null, identity, ip: '127.0.0.1', railStepSeconds: 0 },
+                t.database.db,
+                { identity, ip: '127.0.0.1', rail: null },
                 accounts.wallet,
                 { ...body, amount },
               );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branchAccounts } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEFAULT_LIMITS, readLimit, setLimit } from './limits.ts';
+import { consumeLimit, DEFAULT_LIMITS, readLimit, releaseLimit, setLimit } from './limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,5 +25,25 @@ describe('limits of a main wallet', () => {
     expect(own.limit).toBe(12_345_00);
     expect(own.remaining).toBe(Math.max(0, 12_345_00 - own.used));
     expect((await readLimit(t.database.db, wallet, 'TOP', now)).limit).toBe(Number(DEFAULT_LIMITS.TOP));
+  });
+});
+
+describe('giving a limit back', () => {
+  it('returns what a transfer counted, and fails loudly when the same amount is returned twice', async () => {
+    const { wallet } = await branchAccounts(t, 1002);
+    const db = t.database.db;
+    // A day of its own, so this transfer is all the period has counted.
+    const at = new Date('2020-03-02T15:00:00Z');
+    const start = await db
+      .transaction()
+      .execute((trx) => consumeLimit(trx, wallet, 'ACH_CASHOUT', 500_00n, at));
+    expect((await readLimit(db, wallet, 'ACH_CASHOUT', at)).used).toBe(500_00);
+    await releaseLimit(db, wallet, 'ACH_CASHOUT', start, 500_00n);
+    expect((await readLimit(db, wallet, 'ACH_CASHOUT', at)).used).toBe(0);
+    // A second release of the same transfer is a bug: it must not pass silently (clamped at zero).
+    await expect(releaseLimit(db, wallet, 'ACH_CASHOUT', start, 500_00n)).rejects.toThrow(
+      /exceeds what was counted/,
+    );
+    expect((await readLimit(db, wallet, 'ACH_CASHOUT', at)).used).toBe(0);
   });
 });

@@ -1,7 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Currency, Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Currency } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
 
 export interface PostingInput {
   accountId: number;
@@ -45,7 +44,8 @@ export async function insertPostings(db: Db, entryId: string, postings: PostingI
 /**
  * Moves an account's balance by `delta` unless that would take a wallet below zero. The check and
  * the write are one statement, so two concurrent debits cannot both pass on a stale balance.
- * Returns false when the account would go negative (or does not exist in that currency).
+ * Returns false when nothing moved: the account would go negative, or it does not exist in that
+ * currency (the caller tells the two apart with `findAccountBalance`).
  */
 export async function applyBalanceDelta(db: Db, accountId: number, currency: Currency, delta: bigint) {
   const result = await db
@@ -68,8 +68,36 @@ export function findAccountBalance(db: Db, accountId: number) {
     .executeTakeFirst();
 }
 
+export async function insertInternalAccount(
+  db: Db,
+  account: { ref: string; label: string; currency: Currency },
+): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({
+      merchant_id: null,
+      type: 'INTERNAL',
+      currency: account.currency,
+      account_ref: account.ref,
+      external_reference: null,
+      label: account.label,
+      allow_negative: true,
+    })
+    .onConflict((oc) => oc.column('account_ref').doNothing())
+    .execute();
+}
+
+export async function findAccountIdByRef(db: Db, ref: string): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('account_ref', '=', ref)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Ledger-wide checks used by tests and the benchmark. */
-export async function ledgerInvariants(db: Db) {
+export async function queryLedgerInvariants(db: Db) {
   const unbalancedEntries = await db
     .selectFrom('postings')
     .select(['entry_id', 'currency'])

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { OidcClient } from './oidc-client.ts';
 import {
   deleteSession,

@@ -1,19 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
-import { fromKysely, type PgBoss } from 'pg-boss';
 import { hasPermission, type PermissionString } from '@lynk/contract/permissions';
+import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { CreateTransfer, Transfer } from '@lynk/contract/transfers';
 import type { LimitTransferType } from '@lynk/contract/statuses';
-import type { Database } from '../../db/schema.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Db } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 import { internalAccountId } from '../ledger/internal-accounts.ts';
 import { consumeLimit } from '../ledger/limits.ts';
 import { postEntry } from '../ledger/service.ts';
 import { findMerchantAccount, insertTransfer, type TransferRow } from './repository.ts';
-
-export const BANK_RAIL_QUEUE = 'bank-rail-advance';
+import { scheduleRailStep, type RailQueue } from './transfer-status.ts';
 
 interface Route {
   permission: PermissionString;
@@ -59,15 +56,12 @@ export function toTransferDto(row: TransferRow): Transfer {
   };
 }
 
-export interface TransferContext {
-  /** The database, or the caller's transaction (an idempotent request's) to run inside. */
-  db: Kysely<Database>;
-  boss: PgBoss | null;
+/** Who asks for a transfer, and where its bank steps are queued (null: nowhere, e.g. the seed). */
+export interface TransferCaller {
   identity: SessionIdentity;
   ip: string;
   now?: Date;
-  /** Seconds between the simulated bank rail's steps. */
-  railStepSeconds: number;
+  rail: RailQueue | null;
 }
 
 /**
@@ -76,20 +70,22 @@ export interface TransferContext {
  * the rail job queued — all or nothing.
  */
 export async function createTransfer(
-  ctx: TransferContext,
+  db: Db,
+  caller: TransferCaller,
   walletAccountId: number,
   input: CreateTransfer,
 ): Promise<Transfer> {
-  const { db, identity } = ctx;
-  const now = ctx.now ?? new Date();
+  const { identity } = caller;
+  const now = caller.now ?? new Date();
   const merchantId = identity.merchant_id;
 
   const wallet = await findMerchantAccount(db, merchantId, walletAccountId);
-  if (!wallet || wallet.type !== 'LYNK') throw notFound('This wallet does not exist.');
+  if (!wallet || wallet.type !== 'LYNK') throw notFound(PRODUCT_MESSAGES.walletNotFound);
   const counterpart = await findMerchantAccount(db, merchantId, input.account_id);
-  if (!counterpart || counterpart.type !== input.account_type) throw notFound('This account does not exist.');
+  if (!counterpart || counterpart.type !== input.account_type)
+    throw notFound(PRODUCT_MESSAGES.accountNotFound);
   if (input.transfer_type === 'CASH_IN' && input.account_type === 'BENEFICIARY') {
-    throw notFound('Money cannot be taken from a beneficiary.');
+    throw notFound(PRODUCT_MESSAGES.noCashInFromBeneficiary);
   }
   const route = ROUTES[input.transfer_type][input.account_type];
   if (!hasPermission(identity.permissions, route.permission)) throw forbidden();
@@ -101,6 +97,7 @@ export async function createTransfer(
   const status = route.instant ? 'COMPLETED' : incoming ? 'PENDING' : 'SCHEDULED';
 
   const row = await inTransaction(db, async (trx) => {
+    // Lock order (ADR 008): the limit row first, then the accounts (postEntry, by ascending id).
     const periodStart = route.limit ? await consumeLimit(trx, wallet.id, route.limit, amount, now) : null;
     const transfer = await insertTransfer(trx, {
       merchant_id: merchantId,
@@ -133,15 +130,9 @@ export async function createTransfer(
         amount: input.amount,
         status,
       },
-      ip: ctx.ip,
+      ip: caller.ip,
     });
-    if (!route.instant && ctx.boss) {
-      await ctx.boss.send(
-        BANK_RAIL_QUEUE,
-        { transferId: transfer.id },
-        { db: fromKysely(trx), startAfter: ctx.railStepSeconds, singletonKey: `transfer-${transfer.id}` },
-      );
-    }
+    if (!route.instant && caller.rail) await scheduleRailStep(trx, caller.rail, transfer.id);
     return transfer;
   });
   return toTransferDto(row);
@@ -149,7 +140,7 @@ export async function createTransfer(
 
 /** The ledger side of a new transfer. Bank cash-ins post only when the bank confirms. */
 async function postTransferStart(
-  trx: Transaction<Database>,
+  trx: Db,
   transfer: TransferRow,
   walletId: number,
   counterpartId: number,
