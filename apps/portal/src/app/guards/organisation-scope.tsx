@@ -6,6 +6,7 @@ import { Outlet } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader';
 import { hasCbdcAccount, useAccounts } from '@/features/accounts/api/get-accounts';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { isApiRequestError } from '@/lib/api-client';
 import { OrganisationProvider, type Organisation } from '@/lib/organisation';
 import { useRequiredSession } from '@/lib/session';
 import { AUTH_TEXTS, ERROR_TEXTS } from '@/lib/texts';
@@ -24,14 +25,15 @@ export function OrganisationScope() {
 
   // Without accounts the portal still works (no JAM-DEX); the user is told once.
   useEffect(() => {
-    if (!accounts.isError) return;
+    // A role allowed no wallet screen is refused the list (403): nothing failed, nothing to tell.
+    if (!accounts.isError || (isApiRequestError(accounts.error) && accounts.error.status === 403)) return;
     notifications.show({
       id: WALLET_INFO_TOAST,
       color: 'red',
       message: ERROR_TEXTS.walletInfo,
       autoClose: 6000,
     });
-  }, [accounts.isError]);
+  }, [accounts.isError, accounts.error]);
 
   if (profile.isPending || accounts.isPending) return <CenteredLoader fullPage label={AUTH_TEXTS.loading} />;
 
