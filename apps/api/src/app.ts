@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { AppError } from './lib/app-error.ts';
+import { requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createProvider } from './modules/identity/provider.ts';
@@ -31,7 +32,7 @@ import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
 import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 
 declare module 'fastify' {
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   /** Folder of the built portal; served with a history fallback when present. */
   portalDir?: string | undefined;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const COUNTED_PATHS = /^\/(api|auth|oidc)(\/|$|\?)/;
@@ -62,14 +65,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // The id is ours; a client's X-Request-Id is kept only when it passes a strict pattern.
+    requestIdHeader: false,
+    genReqId: requestId,
+    // An address the router cannot decode (`/%ff`) gets the one error shape too.
+    frameworkErrors: answerBadAddress,
     routerOptions: { maxParamLength: 256 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -108,7 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeWindow: '1 minute',
     // The portal's own files are static and cacheable; only calls that do work are counted, per
     // signed-in session where there is one (a shop's staff often share one public address).
-    allowList: (request) => request.method === 'GET' && !COUNTED_PATHS.test(request.url),
+    allowList: (request) =>
+      request.method === 'GET' && !COUNTED_PATHS.test(request.routeOptions.url ?? request.url),
     // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
     keyGenerator: (request) => {
       const raw = request.cookies[sessionCookieName(config.publicUrl)];
