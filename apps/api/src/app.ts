@@ -25,11 +25,14 @@ import { requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createProvider } from './modules/identity/provider.ts';
+import { createProviderSessions } from './modules/identity/provider-sessions.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { createIdentityService } from './modules/identity/service.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
+import { createTokenCipher } from './modules/session/token-cipher.ts';
 import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
 import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
@@ -173,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     oidc,
     verifier,
+    cipher: createTokenCipher(secrets.sessionEncryptionKey),
+    providerSessions: provider && createProviderSessions(provider),
     publicUrl: config.publicUrl,
     audience: config.oidc.audience,
   });
@@ -183,7 +188,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     railStepSeconds: config.bankRailStepSeconds,
   });
 
-  if (provider) await app.register(identityRoutes, { provider, audience: config.oidc.audience });
+  if (provider) {
+    await app.register(identityRoutes, {
+      provider,
+      identity: createIdentityService({ db: database.db, provider, audience: config.oidc.audience }),
+      attemptsPerAddress: config.signInAttemptsPerAddress,
+    });
+  }
   await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
   await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });

@@ -14,6 +14,10 @@ export const sessionIdentitySchema = z.object({
 });
 export type SessionIdentity = z.infer<typeof sessionIdentitySchema>;
 
+/** A session ends after this long without a call, and in any case this long after signing in. */
+export const SESSION_IDLE_MINUTES = 15;
+export const SESSION_ABSOLUTE_HOURS = 12;
+
 /** Header the portal sends on every unsafe request; the server refuses unsafe methods without it. */
 export const CSRF_HEADER = 'x-lynk-csrf';
 export const CSRF_HEADER_VALUE = '1';

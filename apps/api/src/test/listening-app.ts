@@ -83,6 +83,14 @@ export class Browser {
     return { posted, action };
   }
 
+  /** Signs in and follows the redirects back into the portal; returns where they ended. */
+  async signInFully(email: string, password: string, query = 'returnTo=%2F') {
+    const { posted } = await this.signIn(email, password, query);
+    const location = posted.headers.get('location');
+    if (!location) throw new Error(`Sign-in refused with ${posted.status}`);
+    return this.follow(location);
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
