@@ -21,17 +21,21 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { AppError } from './lib/app-error.ts';
+import { requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createProvider } from './modules/identity/provider.ts';
+import { createProviderSessions } from './modules/identity/provider-sessions.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { createIdentityService } from './modules/identity/service.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
+import { createTokenCipher } from './modules/session/token-cipher.ts';
 import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 
 declare module 'fastify' {
@@ -50,6 +54,8 @@ export interface BuildAppOptions {
   /** Folder of the built portal; served with a history fallback when present. */
   portalDir?: string | undefined;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const COUNTED_PATHS = /^\/(api|auth|oidc)(\/|$|\?)/;
@@ -62,14 +68,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // The id is ours; a client's X-Request-Id is kept only when it passes a strict pattern.
+    requestIdHeader: false,
+    genReqId: requestId,
+    // An address the router cannot decode (`/%ff`) gets the one error shape too.
+    frameworkErrors: answerBadAddress,
     routerOptions: { maxParamLength: 256 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -108,7 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeWindow: '1 minute',
     // The portal's own files are static and cacheable; only calls that do work are counted, per
     // signed-in session where there is one (a shop's staff often share one public address).
-    allowList: (request) => request.method === 'GET' && !COUNTED_PATHS.test(request.url),
+    allowList: (request) =>
+      request.method === 'GET' && !COUNTED_PATHS.test(request.routeOptions.url ?? request.url),
     // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
     keyGenerator: (request) => {
       const raw = request.cookies[sessionCookieName(config.publicUrl)];
@@ -161,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     oidc,
     verifier,
+    cipher: createTokenCipher(secrets.sessionEncryptionKey),
+    providerSessions: provider && createProviderSessions(provider),
     publicUrl: config.publicUrl,
     audience: config.oidc.audience,
   });
@@ -171,7 +188,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     railStepSeconds: config.bankRailStepSeconds,
   });
 
-  if (provider) await app.register(identityRoutes, { provider, audience: config.oidc.audience });
+  if (provider) {
+    await app.register(identityRoutes, {
+      provider,
+      identity: createIdentityService({ db: database.db, provider, audience: config.oidc.audience }),
+      attemptsPerAddress: config.signInAttemptsPerAddress,
+    });
+  }
   await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
   await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });

@@ -22,6 +22,14 @@ const envSchema = z.object({
   OIDC_AUDIENCE: z.string().min(1).default('https://api.lynk.portal'),
   /** Signs cookies; generated and kept in DATA_DIR when not set. */
   SESSION_SECRET: z.string().min(32).optional(),
+  /** AES-256 key (32 bytes, base64 or base64url) of the tokens kept in `sessions`; generated into DATA_DIR when not set. */
+  SESSION_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
+      'must be 32 bytes in base64',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo organization and users on first start. */
   SEED_DEMO: z.stringbool().default(true),
@@ -46,6 +54,8 @@ const envSchema = z.object({
     ),
   /** Requests per minute per client before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Sign-in attempts per minute from one address, whatever the emails. */
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,9 +75,11 @@ export interface Config {
     audience: string;
   };
   sessionSecret: string | undefined;
+  sessionEncryptionKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   rateLimitPerMinute: number;
+  signInAttemptsPerAddress: number;
   bankRailStepSeconds: number;
   trustProxy: boolean | number | string[];
 }
@@ -95,9 +107,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       audience: env.OIDC_AUDIENCE,
     },
     sessionSecret: env.SESSION_SECRET,
+    sessionEncryptionKey: env.SESSION_ENCRYPTION_KEY,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
     bankRailStepSeconds: env.BANK_RAIL_STEP_SECONDS,
     trustProxy: env.TRUST_PROXY,
   };

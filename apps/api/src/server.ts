@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 const config = loadConfig();
 const secrets = await loadSecrets(config.dataDir);
 if (config.sessionSecret) secrets.sessionSecret = config.sessionSecret;
+if (config.sessionEncryptionKey) secrets.sessionEncryptionKey = config.sessionEncryptionKey;
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db as never);

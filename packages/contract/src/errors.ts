@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'NOT_READY',
   'ORG_MISMATCH',
   'RATE_LIMITED',
+  'SIGN_IN_BUSY',
   'UNAUTHENTICATED',
   'VALIDATION_FAILED',
 ] as const;

@@ -14,6 +14,10 @@ export const sessionIdentitySchema = z.object({
 });
 export type SessionIdentity = z.infer<typeof sessionIdentitySchema>;
 
+/** A session ends after this long without a call, and in any case this long after signing in. */
+export const SESSION_IDLE_MINUTES = 15;
+export const SESSION_ABSOLUTE_HOURS = 12;
+
 /** Header the portal sends on every unsafe request; the server refuses unsafe methods without it. */
 export const CSRF_HEADER = 'x-lynk-csrf';
 export const CSRF_HEADER_VALUE = '1';
@@ -36,3 +40,37 @@ export function orgIdFromPathSegment(segment: string): string {
 export function pathSegmentFromOrgId(orgId: string): string {
   return orgId.startsWith(ORG_PREFIX) ? orgId.slice(ORG_PREFIX.length) : orgId;
 }
+
+/** Header every money-moving call carries so a retry is answered once (Stripe's semantics). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * Control characters (U+0000–U+001F, U+007F) and backslashes. Browsers drop tabs and newlines
+ * from URLs and read a backslash as "/" when they follow a Location, so `/<TAB>/evil.example`
+ * would become `//evil.example`, another site.
+ */
+function isUnsafeInPath(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f || char === '\\';
+}
+
+/** Only a path on this site may be a return address after signing in (no open redirect). */
+export function isSafeReturnTo(value: string): boolean {
+  return (
+    value.length <= 2048 &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    ![...value].some(isUnsafeInPath)
+  );
+}
+
+/** The `returnTo` query parameter of `/auth/login`: a safe path, `/` when absent. */
+export const returnToSchema = z
+  .string()
+  .max(2048)
+  .refine(isSafeReturnTo, 'returnTo must be a path on this site')
+  .default('/');
+
+/** POST /auth/logout — where the browser goes next to end the identity provider's session. */
+export const logoutResponseSchema = z.object({ location: z.string() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

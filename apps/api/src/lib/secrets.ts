@@ -11,6 +11,8 @@ export interface Secrets {
   signingKey: JWK;
   /** Keys that sign the embedded provider's own cookies. */
   providerCookieKeys: string[];
+  /** 32 random bytes (base64url): the AES-256-GCM key of the tokens kept in `sessions`. */
+  sessionEncryptionKey: string;
 }
 
 function generate(): Secrets {
@@ -21,7 +23,12 @@ function generate(): Secrets {
     oidcClientSecret: randomBytes(32).toString('base64url'),
     signingKey: { ...jwk, kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' },
     providerCookieKeys: [randomBytes(32).toString('base64url')],
+    sessionEncryptionKey: newEncryptionKey(),
   };
+}
+
+function newEncryptionKey(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export function isMemoryDataDir(dataDir: string): boolean {
@@ -36,7 +43,13 @@ export async function loadSecrets(dataDir: string): Promise<Secrets> {
   if (isMemoryDataDir(dataDir)) return generate();
   const file = path.join(dataDir, 'secrets.json');
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as Secrets;
+    const stored = JSON.parse(await readFile(file, 'utf8')) as Secrets;
+    // Installs from before tokens were encrypted at rest get their key now, kept with the rest.
+    if (!stored.sessionEncryptionKey) {
+      stored.sessionEncryptionKey = newEncryptionKey();
+      await writeFile(file, JSON.stringify(stored), { mode: 0o600 });
+    }
+    return stored;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

@@ -42,8 +42,7 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   app.decorateRequest('authKind', null);
 
   app.addHook('onRequest', async (request) => {
-    const path = request.url;
-    if (!path.startsWith('/api/') && !path.startsWith('/auth/')) return;
+    if (!isApiRoute(request) && !isAuthRoute(request)) return;
 
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
@@ -73,8 +72,8 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   // After authentication: a page of organization A must never be answered with B's data.
   app.addHook('onRequest', async (request) => {
     const pageOrg = request.headers[ORG_HEADER];
-    if (typeof pageOrg !== 'string' || !request.identity || !request.url.startsWith('/api/')) return;
-    if (request.url.split('?')[0] === '/api/session') return;
+    if (typeof pageOrg !== 'string' || !request.identity || !isApiRoute(request)) return;
+    if (request.routeOptions.url === '/api/session') return;
     if (pageOrg !== request.identity.org_id) {
       throw new AppError('ORG_MISMATCH', 409, 'The session now belongs to another organization.', {
         session_org_id: request.identity.org_id,
@@ -82,6 +81,19 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
     }
   });
 });
+
+/**
+ * Decided on the route that matched, never on the raw address: the router decodes
+ * `/%61uth/logout` to `/auth/logout`, so a prefix test on `request.url` could be walked around.
+ * Unmatched addresses (404) have no route and need no identity.
+ */
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
+function isAuthRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/auth/') ?? false;
+}
 
 function assertSameSite(request: FastifyRequest, publicOrigin: string) {
   if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {

@@ -1,9 +1,19 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
 const NOT_PORTAL = /^\/(api|auth|oidc|oidc-assets|healthz|readyz)(\/|$|\?)/;
+/** Answers about a signed-in user or a sign-in: no browser or proxy may keep a copy. */
+const NEVER_STORED = /^\/(api|auth)(\/|$|\?)/;
+
+/** Fastify's `frameworkErrors`: an address the router cannot decode (`/%ff`) or is too long. */
+export function answerBadAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(error.statusCode ?? 400)
+    .header('cache-control', 'no-store')
+    .send({ code: 'BAD_REQUEST', message: 'The address is not valid.' });
+}
 
 /** One error shape for every failure: `{ code, message, details? }`. Never leaks internals on 5xx. */
 export const errorsPlugin = fp(async function errors(
@@ -14,6 +24,20 @@ export const errorsPlugin = fp(async function errors(
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url) || request.url.includes('\u0000'))
       throw new AppError('BAD_REQUEST', 400, 'The address contains a NUL character.');
+  });
+
+  // Every prefix that decides something (/api, /auth, /oidc) is plain ASCII. A percent-encoded
+  // first segment only serves to make the raw address and the routed one disagree.
+  app.addHook('onRequest', async (request, reply) => {
+    const firstSegment = request.url.split(/[/?]/, 2)[1] ?? '';
+    if (firstSegment.includes('%')) {
+      reply.header('cache-control', 'no-store');
+      throw new AppError('BAD_REQUEST', 400, 'The first segment of the address must not be percent-encoded.');
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (NEVER_STORED.test(request.url)) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -47,7 +47,14 @@ async function copySeededDatabase(): Promise<DatabaseCopy> {
 
 /** A full app on a private copy of the migrated, seeded database. */
 export async function createTestApp(
-  options: { jobs?: boolean; publicUrl?: string; portalDir?: string; env?: Record<string, string> } = {},
+  options: {
+    jobs?: boolean;
+    publicUrl?: string;
+    portalDir?: string;
+    env?: Record<string, string>;
+    /** Collects the app's log lines (at info level) instead of keeping it silent. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const copy = await copySeededDatabase();
   const { database } = copy;
@@ -55,7 +62,7 @@ export async function createTestApp(
     ...(copy.url ? { DATABASE_URL: copy.url } : {}),
     DATA_DIR: 'memory://',
     PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     NODE_ENV: 'test',
     ...options.env,
   });
@@ -65,7 +72,8 @@ export async function createTestApp(
     database,
     secrets,
     jobs: options.jobs ?? false,
-    logger: false,
+    logger: Boolean(options.logStream),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     portalDir: options.portalDir ?? '/nonexistent',
   });
   await app.ready();

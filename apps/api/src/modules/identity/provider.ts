@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import { messagePage, logoutPage } from './pages.ts';
+import { providerSessionTtl } from './provider-sessions.ts';
 import { findGrantOrganization, findMembership, findUserByAuthId } from './repository.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
@@ -142,7 +143,8 @@ export function createProvider(options: ProviderOptions): Provider {
       IdToken: 60 * 60,
       Interaction: 10 * 60,
       Grant: SESSION_TTL_SECONDS,
-      Session: SESSION_TTL_SECONDS,
+      // Idle like the portal's session, not 12 hours: an idle portal must not be silently revived.
+      Session: (_ctx, session) => providerSessionTtl(session),
       RefreshToken: SESSION_TTL_SECONDS,
     },
     async renderError(ctx, out) {

@@ -106,3 +106,66 @@ export async function findGrantOrganization(
     .executeTakeFirst();
   return row?.organization_id;
 }
+
+/** One stored record of the embedded provider (session, code, grant, token…). */
+export interface OidcPayloadRow {
+  id: string;
+  type: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Date | null;
+}
+
+export async function upsertOidcPayload(db: Kysely<Database>, row: OidcPayloadRow): Promise<void> {
+  await db
+    .insertInto('oidc_payloads')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['id', 'type']).doUpdateSet({
+        payload: row.payload,
+        grant_id: row.grant_id,
+        user_code: row.user_code,
+        uid: row.uid,
+        expires_at: row.expires_at,
+      }),
+    )
+    .execute();
+}
+
+export function findOidcPayload(
+  db: Kysely<Database>,
+  type: string,
+  column: 'id' | 'uid' | 'user_code',
+  value: string,
+) {
+  return db
+    .selectFrom('oidc_payloads')
+    .select(['payload', 'expires_at', 'consumed_at'])
+    .where('type', '=', type)
+    .where(column, '=', value)
+    .executeTakeFirst();
+}
+
+export async function consumeOidcPayload(db: Kysely<Database>, type: string, id: string, at: Date) {
+  await db
+    .updateTable('oidc_payloads')
+    .set({ consumed_at: at })
+    .where('id', '=', id)
+    .where('type', '=', type)
+    .execute();
+}
+
+export async function deleteOidcPayload(db: Kysely<Database>, type: string, id: string) {
+  await db.deleteFrom('oidc_payloads').where('id', '=', id).where('type', '=', type).execute();
+}
+
+export async function deleteOidcGrant(db: Kysely<Database>, grantId: string) {
+  await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+}
+
+export async function deleteExpiredOidcPayloads(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

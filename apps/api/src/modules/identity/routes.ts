@@ -1,17 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
 import { loginPage, messagePage } from './pages.ts';
-import { decoyHash, verifyPassword } from './passwords.ts';
-import {
-  bindGrantToOrganization,
-  findDefaultMembership,
-  findMembership,
-  findUserByEmail,
-} from './repository.ts';
+import type { IdentityService } from './service.ts';
 
 const assets = {
   'idp.css': {
@@ -36,9 +29,17 @@ function html(reply: FastifyReply, body: string, status = 200) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
 
+export interface IdentityRoutesOptions {
+  provider: Provider;
+  identity: IdentityService;
+  /** Sign-in attempts per minute from one address, whatever the emails. */
+  attemptsPerAddress: number;
+}
+
 /** The embedded OpenID provider under /oidc, its sign-in interaction and its static assets. */
-export async function identityRoutes(app: FastifyInstance, opts: { provider: Provider; audience: string }) {
-  const { provider, audience } = opts;
+export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions) {
+  const { provider, identity } = opts;
+  const throttle = signInThrottle(app, opts.attemptsPerAddress);
 
   app.get(
     '/oidc-assets/:file',
@@ -76,82 +77,49 @@ export async function identityRoutes(app: FastifyInstance, opts: { provider: Pro
         if (!accountId) return html(reply, expiredPage(), 400);
         const requested =
           typeof details.params.organization === 'string' ? details.params.organization : undefined;
-        const membership = requested
-          ? await findMembership(app.db, accountId, requested)
-          : await findDefaultMembership(app.db, accountId);
-        if (!membership) {
-          await recordAudit(app.db, {
-            actorUserId: null,
-            organizationId: requested ?? null,
-            action: 'auth.organization_refused',
-            subject: accountId,
-            ip: request.ip,
-          });
-          const to = await provider.interactionResult(request.raw, reply.raw, {
-            error: 'access_denied',
-            error_description: 'You do not have access to this organization.',
-          });
-          return reply.redirect(to, 303);
-        }
-        const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-        grant.addOIDCScope('openid profile offline_access');
-        grant.addResourceScope(audience, 'portal');
-        const grantId = await grant.save();
-        await bindGrantToOrganization(app.db, grantId, membership.organization_id);
-        const to = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { consent: { grantId }, lynkOrganization: membership.organization_id },
-          { mergeWithLastSubmission: true },
-        );
+        const bound = await identity.bindOrganization({
+          accountId,
+          clientId: String(details.params.client_id),
+          requested,
+          ip: request.ip,
+        });
+        const to = bound
+          ? await provider.interactionResult(
+              request.raw,
+              reply.raw,
+              { consent: { grantId: bound.grantId }, lynkOrganization: bound.organizationId },
+              { mergeWithLastSubmission: true },
+            )
+          : await provider.interactionResult(request.raw, reply.raw, {
+              error: 'access_denied',
+              error_description: 'You do not have access to this organization.',
+            });
         return reply.redirect(to, 303);
       },
     );
 
     scope.post(
       '/oidc/interaction/:uid/login',
-      {
-        schema: { hide: true, params: uidParams, body: loginBody },
-        // Ten tries a minute per address and email: guessing stays slow, while a shop's cashiers
-        // behind one public address can still all sign in at opening time.
-        config: {
-          rateLimit: {
-            max: 10,
-            timeWindow: '1 minute',
-            hook: 'preHandler',
-            keyGenerator: (request: FastifyRequest) =>
-              `${request.ip}|${String((request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
-          },
-        },
-      },
+      { schema: { hide: true, params: uidParams, body: loginBody }, preHandler: throttle },
       async (request, reply) => {
         const details = await interactionDetailsOrNull(provider, request, reply);
         if (!details || details.prompt.name !== 'login') return html(reply, expiredPage(), 400);
         const { email, password } = request.body as z.infer<typeof loginBody>;
         const action = `/oidc/interaction/${details.uid}/login`;
-        const user = email ? await findUserByEmail(app.db, email) : undefined;
-        const passwordOk = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-        const member =
-          user && passwordOk && !user.disabled && (await findDefaultMembership(app.db, user.auth_id));
-        if (!user || !member) {
-          await recordAudit(app.db, {
-            actorUserId: user?.id ?? null,
-            organizationId: null,
-            action: 'auth.login_failed',
-            subject: email.slice(0, 320),
-            ip: request.ip,
-          });
+        const outcome = await identity.signIn({ email, password, ip: request.ip });
+        if (outcome.kind === 'locked') {
+          reply.header('retry-after', String(outcome.retryAfterSeconds));
+          return html(
+            reply,
+            loginPage({ action, email, error: lockedMessage(outcome.retryAfterSeconds) }),
+            429,
+          );
+        }
+        if (outcome.kind === 'refused') {
           return html(reply, loginPage({ action, email, error: INVALID_CREDENTIALS }), 401);
         }
-        await recordAudit(app.db, {
-          actorUserId: user.id,
-          organizationId: null,
-          action: 'auth.login',
-          subject: user.auth_id,
-          ip: request.ip,
-        });
         const to = await provider.interactionResult(request.raw, reply.raw, {
-          login: { accountId: user.auth_id, remember: false },
+          login: { accountId: outcome.accountId, remember: false },
         });
         return reply.redirect(to, 303);
       },
@@ -177,6 +145,45 @@ export async function identityRoutes(app: FastifyInstance, opts: { provider: Pro
     scope.all('/oidc', { schema: { hide: true } }, passThrough);
     scope.all('/oidc/*', { schema: { hide: true } }, passThrough);
   });
+}
+
+/**
+ * Two limits on the sign-in form besides the site-wide one: per address (a spray of many emails
+ * from one place) and per address and email (guessing one password). The site-wide limit stays in
+ * force too. Per-account lock-outs, whatever the address, are the identity service's.
+ */
+function signInThrottle(app: FastifyInstance, attemptsPerAddress: number): preHandlerHookHandler {
+  const perAddress = app.createRateLimit({
+    max: attemptsPerAddress,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `sign-in:${request.ip}`,
+  });
+  // Ten a minute per address and email: guessing stays slow, while a shop's cashiers behind one
+  // public address can still all sign in at opening time.
+  const perEmail = app.createRateLimit({
+    max: 10,
+    timeWindow: '1 minute',
+    keyGenerator: (request) =>
+      `sign-in:${request.ip}|${String((request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
+  });
+  return async (request, reply) => {
+    for (const limit of [perAddress, perEmail]) {
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new AppError(
+          'RATE_LIMITED',
+          429,
+          `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`,
+        );
+      }
+    }
+  };
+}
+
+function lockedMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many failed sign-ins for this email. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 async function interactionDetailsOrNull(provider: Provider, request: FastifyRequest, reply: FastifyReply) {

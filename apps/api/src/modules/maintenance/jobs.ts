@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { deleteExpiredIdempotencyKeys } from '../../lib/idempotency.ts';
-import { deleteExpiredOidcPayloads } from '../identity/oidc-adapter.ts';
-import { deleteExpiredSessions } from '../session/repository.ts';
-import { SESSION_IDLE_MS } from '../session/service.ts';
+import { purgeExpiredProviderRecords } from '../identity/service.ts';
+import { purgeExpiredSessions } from '../session/service.ts';
 
 export const PURGE_EXPIRED_JOB = 'maintenance-purge-expired';
 /** Every 15 minutes: idle sessions die after 15 minutes, so that is how stale the table may get. */
@@ -11,8 +10,8 @@ export const PURGE_EXPIRED_CRON = '*/15 * * * *';
 
 /** Deletes state nobody can use any more: expired sessions, provider records and idempotency keys. */
 export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
-  const sessions = await deleteExpiredSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS));
-  const providerRecords = await deleteExpiredOidcPayloads(db, now);
+  const sessions = await purgeExpiredSessions(db, now);
+  const providerRecords = await purgeExpiredProviderRecords(db, now);
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);
   return { sessions, providerRecords, idempotencyKeys };
 }

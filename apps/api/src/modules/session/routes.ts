@@ -2,31 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@lynk/contract/errors';
-import { orgIdSchema, sessionIdentitySchema } from '@lynk/contract/session';
+import {
+  logoutResponseSchema,
+  orgIdSchema,
+  returnToSchema,
+  sessionIdentitySchema,
+} from '@lynk/contract/session';
 import { requireIdentity } from '../../plugins/auth.ts';
 import type { LoginState, SessionService } from './service.ts';
 import { SESSION_ABSOLUTE_MS } from './service.ts';
 
 const LOGIN_STATE_MAX_AGE_S = 10 * 60;
-
-/**
- * Only same-site paths may be a return address. Browsers drop tabs and newlines and read a
- * backslash as a slash when they follow a Location, so `/<TAB>/evil.example` would become
- * `//evil.example`: control characters and backslashes are refused outright.
- */
-export const returnToSchema = z
-  .string()
-  .max(2048)
-  .refine(
-    (v) => v.startsWith('/') && !v.startsWith('//') && ![...v].some(isUnsafeInPath),
-    'returnTo must be a path on this site',
-  )
-  .default('/');
-
-function isUnsafeInPath(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code < 0x20 || code === 0x7f || char === '\\';
-}
 
 const loginQuery = z.object({ org: orgIdSchema.optional(), returnTo: returnToSchema });
 const callbackQuery = z.object({
@@ -77,7 +63,10 @@ export async function sessionRoutes(
       },
     },
     async (request, reply) => {
-      const { url, loginState } = await sessions.beginLogin(request.query);
+      const { url, loginState } = await sessions.beginLogin({
+        ...request.query,
+        fresh: request.authKind !== 'session',
+      });
       reply.setCookie(loginCookie, JSON.stringify(loginState), {
         ...cookieBase,
         maxAge: LOGIN_STATE_MAX_AGE_S,
@@ -111,7 +100,7 @@ export async function sessionRoutes(
         return reply.redirect('/', 303);
       }
       const previous = currentSessionId(request, app.sessionCookie.name);
-      if (previous) await sessions.discard(previous);
+      if (previous) await sessions.replace(previous);
       reply.setCookie(app.sessionCookie.name, result.sessionId, {
         ...cookieBase,
         maxAge: SESSION_ABSOLUTE_MS / 1000,
@@ -126,7 +115,7 @@ export async function sessionRoutes(
       schema: {
         tags: ['auth'],
         summary: 'Sign out; answers where the browser goes to end the provider session',
-        response: { 200: z.object({ location: z.string() }), 403: apiErrorSchema },
+        response: { 200: logoutResponseSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -146,10 +135,7 @@ export async function sessionRoutes(
         response: { 200: sessionIdentitySchema, 401: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return request.identity!;
-    },
+    async (request) => request.identity!,
   );
 }
 

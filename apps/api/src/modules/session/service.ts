@@ -1,22 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
-import type { SessionIdentity } from '@lynk/contract/session';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { OidcClient } from './oidc-client.ts';
-import {
-  deleteSession,
-  findSession,
-  insertSession,
-  touchSession,
-  updateSessionTokens,
-  type StoredSession,
-} from './repository.ts';
+import { deleteExpiredSessions, deleteSession, touchSession } from './repository.ts';
+import { createSealedSessions, type OpenSession } from './sealed-sessions.ts';
+import type { TokenCipher } from './token-cipher.ts';
 import type { AccessTokenVerifier, VerifiedAccessToken } from './tokens.ts';
 
-export const SESSION_IDLE_MS = 15 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
 /** Refresh a little before expiry so a request never carries a token that dies mid-flight. */
 const REFRESH_MARGIN_MS = 30 * 1000;
 /** last_seen_at is written at most this often, to keep reads from turning into writes. */
@@ -29,10 +24,24 @@ export interface LoginState {
   org?: string | undefined;
 }
 
+/**
+ * The identity provider's own session behind a portal session, found through the session's
+ * refresh token. Only the embedded provider offers it; an external one ends its session when the
+ * browser visits its end-session address, and `prompt=login` covers the rest.
+ */
+export interface ProviderSessions {
+  /** Gives the provider session another idle period: the portal session is in use. */
+  keepAlive(refreshToken: string): Promise<void>;
+  /** Ends it: the next sign-in there needs the password again. */
+  end(refreshToken: string): Promise<void>;
+}
+
 export interface SessionServiceOptions {
   db: Kysely<Database>;
   oidc: OidcClient;
   verifier: AccessTokenVerifier;
+  cipher: TokenCipher;
+  providerSessions?: ProviderSessions | undefined;
   publicUrl: string;
   audience: string;
   now?: () => Date;
@@ -41,11 +50,17 @@ export interface SessionServiceOptions {
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
 
 export function createSessionService(options: SessionServiceOptions) {
-  const { db, oidc, verifier, publicUrl, audience } = options;
+  const { db, oidc, verifier, publicUrl, audience, providerSessions } = options;
   const now = options.now ?? (() => new Date());
   const redirectUri = `${publicUrl}/auth/callback`;
+  const store = createSealedSessions(db, options.cipher);
 
-  async function beginLogin(input: { returnTo: string; org?: string | undefined }) {
+  /**
+   * `fresh`: no live portal session. Then the provider must ask for the password (`prompt=login`)
+   * even if its own session is still alive: the portal's idle timeout and logout mean a password,
+   * not a silent round trip. A live session re-authorizing for another branch stays silent.
+   */
+  async function beginLogin(input: { returnTo: string; org?: string | undefined; fresh: boolean }) {
     const config = await oidc.load();
     const verifierValue = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -57,6 +72,7 @@ export function createSessionService(options: SessionServiceOptions) {
       state,
       resource: audience,
       ...(input.org ? { organization: input.org } : {}),
+      ...(input.fresh ? { prompt: 'login' } : {}),
     });
     const loginState: LoginState = {
       state,
@@ -79,7 +95,7 @@ export function createSessionService(options: SessionServiceOptions) {
     const { identity, expiresAt } = await verifier.verify(tokens.access_token);
     const sessionId = randomBytes(32).toString('base64url');
     const at = now();
-    await insertSession(db, {
+    await store.insert({
       id_hash: hashSessionId(sessionId),
       user_id: Number(identity.id),
       organization_id: identity.org_id,
@@ -106,11 +122,11 @@ export function createSessionService(options: SessionServiceOptions) {
    */
   async function resolve(sessionId: string): Promise<SessionIdentity | null> {
     const idHash = hashSessionId(sessionId);
-    const session = await findSession(db, idHash);
+    const session = await store.find(idHash);
     if (!session) return null;
     const at = now();
     if (session.expires_at <= at || at.getTime() - session.last_seen_at.getTime() > SESSION_IDLE_MS) {
-      await deleteSession(db, idHash);
+      await end(session);
       return null;
     }
     const tokens = await freshTokens(session, at);
@@ -118,8 +134,25 @@ export function createSessionService(options: SessionServiceOptions) {
       await deleteSession(db, idHash);
       return null;
     }
-    if (at.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) await touchSession(db, idHash, at);
+    if (at.getTime() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(db, idHash, at);
+      if (session.refresh_token) await providerSessions?.keepAlive(session.refresh_token);
+    }
     return tokens.identity;
+  }
+
+  /** Ends a portal session everywhere: its row, its refresh token and the provider's session. */
+  async function end(session: OpenSession) {
+    await deleteSession(db, session.id_hash);
+    if (!session.refresh_token) return;
+    await providerSessions?.end(session.refresh_token);
+    await revoke(session.refresh_token);
+  }
+
+  async function revoke(refreshToken: string) {
+    const config = await oidc.load();
+    // Best effort: the provider may be unreachable or have dropped the token already.
+    await client.tokenRevocation(config, refreshToken, { token_type_hint: 'refresh_token' }).catch(() => {});
   }
 
   // One refresh per session at a time: rotation makes a second use of the same refresh token a
@@ -127,7 +160,7 @@ export function createSessionService(options: SessionServiceOptions) {
   // would sign the user out.
   const refreshing = new Map<string, Promise<VerifiedAccessToken | null>>();
 
-  async function freshTokens(session: StoredSession, at: Date): Promise<VerifiedAccessToken | null> {
+  async function freshTokens(session: OpenSession, at: Date): Promise<VerifiedAccessToken | null> {
     if (session.access_expires_at.getTime() - REFRESH_MARGIN_MS > at.getTime()) {
       return verifier.verify(session.access_token).catch(() => null);
     }
@@ -140,14 +173,14 @@ export function createSessionService(options: SessionServiceOptions) {
     return flight;
   }
 
-  async function refresh(session: StoredSession): Promise<VerifiedAccessToken | null> {
+  async function refresh(session: OpenSession): Promise<VerifiedAccessToken | null> {
     try {
       const config = await oidc.load();
       const refreshed = await client.refreshTokenGrant(config, session.refresh_token!, {
         resource: audience,
       });
       const verified = await verifier.verify(refreshed.access_token);
-      await updateSessionTokens(db, session.id_hash, {
+      await store.updateTokens(session.id_hash, {
         access_token: refreshed.access_token,
         refresh_token: refreshed.refresh_token ?? session.refresh_token,
         access_expires_at: verified.expiresAt,
@@ -156,7 +189,7 @@ export function createSessionService(options: SessionServiceOptions) {
       return verified;
     } catch {
       // Another server may have rotated the token first: its fresh tokens are in the row now.
-      const current = await findSession(db, session.id_hash);
+      const current = await store.find(session.id_hash);
       if (current && current.refresh_token !== session.refresh_token) {
         return verifier.verify(current.access_token).catch(() => null);
       }
@@ -168,10 +201,9 @@ export function createSessionService(options: SessionServiceOptions) {
   async function logout(sessionId: string | undefined, ip: string): Promise<string> {
     const home = `${publicUrl}/`;
     if (!sessionId) return home;
-    const idHash = hashSessionId(sessionId);
-    const session = await findSession(db, idHash);
+    const session = await store.find(hashSessionId(sessionId));
     if (!session) return home;
-    await deleteSession(db, idHash);
+    await end(session);
     await recordAudit(db, {
       actorUserId: session.user_id,
       organizationId: session.organization_id,
@@ -179,11 +211,6 @@ export function createSessionService(options: SessionServiceOptions) {
       ip,
     });
     const config = await oidc.load();
-    if (session.refresh_token) {
-      await client
-        .tokenRevocation(config, session.refresh_token, { token_type_hint: 'refresh_token' })
-        .catch(() => {});
-    }
     if (!config.serverMetadata().end_session_endpoint) return home;
     // client_id rather than id_token_hint: this address goes to the browser, tokens never do.
     return client.buildEndSessionUrl(config, {
@@ -192,11 +219,23 @@ export function createSessionService(options: SessionServiceOptions) {
     }).href;
   }
 
-  async function discard(sessionId: string) {
-    await deleteSession(db, hashSessionId(sessionId));
+  /**
+   * The session a new sign-in replaces (another branch, the same browser): its row goes and its
+   * refresh token is revoked at the provider, but the provider's session lives on for the new one.
+   */
+  async function replace(sessionId: string) {
+    const session = await store.find(hashSessionId(sessionId));
+    if (!session) return;
+    await deleteSession(db, session.id_hash);
+    if (session.refresh_token) await revoke(session.refresh_token);
   }
 
-  return { beginLogin, completeLogin, resolve, logout, discard };
+  return { beginLogin, completeLogin, resolve, logout, replace };
+}
+
+/** Sessions past their absolute lifetime or idle for longer than the idle limit. */
+export function purgeExpiredSessions(db: Kysely<Database>, now: Date): Promise<number> {
+  return deleteExpiredSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS));
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

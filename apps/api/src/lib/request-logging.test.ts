@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+const lines: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('request ids', () => {
+  it('keeps a well-formed id a caller sends, so its logs and ours can be matched', async () => {
+    const response = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it.each([
+    ['a newline that would forge a log line', 'abc\n{"level":50,"msg":"forged"}'],
+    ['a kilobyte of padding', 'x'.repeat(1024)],
+    ['markup', '<script>alert(1)</script>'],
+  ])('replaces %s with an id of its own, in the response and the logs', async (_what, sent) => {
+    const before = lines.length;
+    const response = await t.app.inject({ url: '/api/nothing-here', headers: { 'x-request-id': sent } });
+    const id = String(response.headers['x-request-id']);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = lines.slice(before).join('');
+    expect(logged).toContain(id);
+    expect(logged).not.toContain(sent);
+    expect(logged).not.toContain('forged');
+    expect(response.body).not.toContain(sent);
+  });
+});
+
+describe('request logs', () => {
+  it('never contain the authorization code or state of the sign-in callback', async () => {
+    const before = lines.length;
+    await t.app.inject({ url: '/auth/callback?code=SECRET-CODE-4711&state=SECRET-STATE-0815&iss=x' });
+    const logged = lines.slice(before).join('');
+    expect(logged).toContain('/auth/callback');
+    expect(logged).not.toContain('SECRET-CODE-4711');
+    expect(logged).not.toContain('SECRET-STATE-0815');
+  });
+});

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * A caller may name its request so its logs can be matched with ours, but only with a short
+ * token of letters, digits, `.`, `_` and `-`. Anything else — a newline that would forge a log
+ * line, a kilobyte of padding, markup — is ignored and the server picks the id.
+ */
+export const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function requestId(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/**
+ * Query parameters that carry credentials: the sign-in callback's one-time `code` and `state`,
+ * and tokens some OpenID endpoints accept in the query. Their values never reach the logs.
+ */
+const SECRET_PARAMETERS = new Set([
+  'code',
+  'state',
+  'id_token_hint',
+  'token',
+  'refresh_token',
+  'code_verifier',
+]);
+
+export function urlForLogs(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const query = new URLSearchParams(url.slice(mark + 1));
+  for (const name of [...query.keys()]) {
+    if (SECRET_PARAMETERS.has(name.toLowerCase())) query.set(name, 'redacted');
+  }
+  return `${url.slice(0, mark)}?${query.toString()}`;
+}
+
+/** What a request log line says about the request: never cookies, headers or secret parameters. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: urlForLogs(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}

@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import type Provider from 'oidc-provider';
+import type { Database } from '../../db/schema.ts';
+import { recordAudit } from '../audit/service.ts';
+import { decoyHash, verifyPassword } from './passwords.ts';
+import {
+  bindGrantToOrganization,
+  deleteExpiredOidcPayloads,
+  findDefaultMembership,
+  findMembership,
+  findUserByEmail,
+} from './repository.ts';
+import {
+  createAccountBackoff,
+  createHashQueue,
+  type AccountBackoff,
+  type HashQueue,
+} from './sign-in-throttle.ts';
+
+export type SignInOutcome =
+  | { kind: 'signed-in'; accountId: string }
+  | { kind: 'refused' }
+  | { kind: 'locked'; retryAfterSeconds: number };
+
+export interface IdentityServiceOptions {
+  db: Kysely<Database>;
+  provider: Provider;
+  audience: string;
+  backoff?: AccountBackoff;
+  hashQueue?: HashQueue;
+}
+
+/** The rules of the embedded provider's sign-in and organization interactions. */
+export function createIdentityService(options: IdentityServiceOptions) {
+  const { db, provider, audience } = options;
+  const backoff = options.backoff ?? createAccountBackoff();
+  const hashQueue = options.hashQueue ?? createHashQueue();
+
+  /**
+   * Checks an email and password. A locked account is refused before any hashing, with the same
+   * answer whether or not the email exists; unknown emails cost a hash too, against a decoy.
+   */
+  async function signIn(input: { email: string; password: string; ip: string }): Promise<SignInOutcome> {
+    const { email, password, ip } = input;
+    const lockedMs = backoff.lockedFor(email);
+    if (lockedMs > 0) return { kind: 'locked', retryAfterSeconds: Math.ceil(lockedMs / 1000) };
+    const user = email ? await findUserByEmail(db, email) : undefined;
+    const stored = user?.password_hash ?? (await decoyHash());
+    const passwordOk = await hashQueue.run(() => verifyPassword(password, stored));
+    const member = user && passwordOk && !user.disabled && (await findDefaultMembership(db, user.auth_id));
+    if (!user || !member) {
+      if (email) backoff.failed(email);
+      await recordAudit(db, {
+        actorUserId: user?.id ?? null,
+        organizationId: null,
+        action: 'auth.login_failed',
+        subject: email.slice(0, 320),
+        ip,
+      });
+      return { kind: 'refused' };
+    }
+    backoff.succeeded(email);
+    await recordAudit(db, {
+      actorUserId: user.id,
+      organizationId: null,
+      action: 'auth.login',
+      subject: user.auth_id,
+      ip,
+    });
+    return { kind: 'signed-in', accountId: user.auth_id };
+  }
+
+  /**
+   * Binds an authorization to one organization (ADR 006): the requested one if the account is an
+   * active member there, else its default one. Returns the new grant, or null when refused.
+   */
+  async function bindOrganization(input: {
+    accountId: string;
+    clientId: string;
+    requested: string | undefined;
+    ip: string;
+  }): Promise<{ grantId: string; organizationId: string } | null> {
+    const { accountId, requested } = input;
+    const membership = requested
+      ? await findMembership(db, accountId, requested)
+      : await findDefaultMembership(db, accountId);
+    if (!membership) {
+      await recordAudit(db, {
+        actorUserId: null,
+        organizationId: requested ?? null,
+        action: 'auth.organization_refused',
+        subject: accountId,
+        ip: input.ip,
+      });
+      return null;
+    }
+    const grant = new provider.Grant({ accountId, clientId: input.clientId });
+    grant.addOIDCScope('openid profile offline_access');
+    grant.addResourceScope(audience, 'portal');
+    const grantId = await grant.save();
+    await bindGrantToOrganization(db, grantId, membership.organization_id);
+    return { grantId, organizationId: membership.organization_id };
+  }
+
+  return { signIn, bindOrganization };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+
+/** Provider records nobody can use any more (expired sessions, codes, grants, tokens). */
+export function purgeExpiredProviderRecords(db: Kysely<Database>, now: Date): Promise<number> {
+  return deleteExpiredOidcPayloads(db, now);
+}
