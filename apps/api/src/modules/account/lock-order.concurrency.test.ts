@@ -79,5 +79,5 @@ describe('new cash-outs beside failing ones on the same wallet', () => {
       balancesNotMatchingPostings: 0,
       negativeWallets: 0,
     });
-  });
+  }, 120_000); // about 150 transfers; on a busy machine the embedded database needs more than 30 s
 });
