@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeSession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
-import { DataTable, type DataTableColumn } from './data-table';
+import { dataTableColumns } from './columns';
+import { DataTable } from './data-table';
 import { maskDateInput } from './filters-modal';
 import { useListingParams, type ListingParams } from './use-listing-params';
 
@@ -23,12 +24,13 @@ const makeRows = (count: number): Row[] =>
     secret: `J$${index}`,
   }));
 
-const COLUMNS: DataTableColumn<Row>[] = [
-  { key: 'id', header: 'ID', render: (row) => row.id },
-  { key: 'name', header: 'Name', render: (row) => row.name, hideOnCard: true },
-  { key: 'date', header: 'Date', render: (row) => row.date, sortable: true },
-  { key: 'secret', header: 'Balance', render: (row) => row.secret, gate: 'balance' },
-];
+const column = dataTableColumns<Row>();
+const COLUMNS = column.columns([
+  column.accessor('id', { header: 'ID' }),
+  column.accessor('name', { header: 'Name', meta: { hideOnCard: true } }),
+  column.accessor('date', { header: 'Date', enableSorting: true }),
+  column.accessor('secret', { header: 'Balance', meta: { gate: 'balance' } }),
+]);
 
 function Harness({
   rows,

@@ -1,7 +1,7 @@
 import { formatDate, parseStrictDate, toApiDate, validateDateRange } from '@lynk/contract/dates';
 import { Button, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
-import { TABLE_TEXTS } from '@/lib/texts';
+import { TABLE_TEXTS } from './texts';
 import type { DateRange } from './use-listing-params';
 
 /** "YYYY-MM-DD" from the URL as the "DD/MM/YYYY" the user reads and types. */
