@@ -4,7 +4,7 @@ import { Button, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   dateFilterSchema,
   maskDateInput,
@@ -37,7 +37,7 @@ export function FiltersModal({
   onApply: (range: DateRange) => void;
 }) {
   const messageId = useId();
-  const { control, handleSubmit, setValue, watch, formState } = useForm<DateFilterValues>({
+  const { control, handleSubmit, setValue, formState } = useForm<DateFilterValues>({
     resolver: zodResolver(dateFilterSchema),
     defaultValues: {
       start: toDisplayDate(initialRange?.from ?? null),
@@ -46,7 +46,7 @@ export function FiltersModal({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const [start, end] = watch(['start', 'end']);
+  const [start, end] = useWatch({ control, name: ['start', 'end'] });
   const message = formState.errors.end?.message;
 
   // The calendar fills both fields; once Apply was pressed, each change checks the pair again.
