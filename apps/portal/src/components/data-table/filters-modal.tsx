@@ -102,7 +102,7 @@ export function FiltersModal({
                         autoComplete="off"
                         maxLength={10}
                         onChange={(event) => field.onChange(maskDateInput(event.currentTarget.value))}
-                        aria-invalid={Boolean(message) || undefined}
+                        error={Boolean(message)}
                         data-autofocus
                       />
                     )}
@@ -119,7 +119,7 @@ export function FiltersModal({
                         autoComplete="off"
                         maxLength={10}
                         onChange={(event) => field.onChange(maskDateInput(event.currentTarget.value))}
-                        aria-invalid={Boolean(message) || undefined}
+                        error={Boolean(message)}
                       />
                     )}
                   />
