@@ -19,6 +19,7 @@ import type { DateRange } from './use-listing-params';
 // Jamaican calendars start the week on Sunday.
 const DATES_SETTINGS = { locale: 'en', firstDayOfWeek: 0 } as const;
 const DISPLAY_FORMAT = 'DD/MM/YYYY';
+const PLACEHOLDER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
 
 /**
  * The "Filters" modal of a table (spec sections 2 and 5): a "Date range" picked on a calendar or
@@ -81,6 +82,9 @@ export function FiltersModal({
                   type="range"
                   aria-label={TABLE_TEXTS.pickDates}
                   placeholder={TABLE_TEXTS.pickDates}
+                  // Mantine's placeholder grey is 2.1:1 on white; this one says what the button does,
+                  // so it must be readable (4.5:1).
+                  styles={PLACEHOLDER_STYLES}
                   valueFormat={DISPLAY_FORMAT}
                   leftSection={<IconCalendar size={16} aria-hidden />}
                   value={[toCalendarDate(start), toCalendarDate(end)]}

@@ -63,6 +63,9 @@ export function BranchLimitsWidget({ type, mini = false }: { type: LimitTransfer
     <Card
       component="section"
       aria-labelledby={titleId}
+      // A row of these cards scrolls sideways and holds no control: focusable cards let a keyboard
+      // user reach (and scroll to) each one.
+      tabIndex={0}
       withBorder
       radius="md"
       padding={mini ? 'sm' : 'lg'}
