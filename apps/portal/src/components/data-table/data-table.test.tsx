@@ -203,6 +203,9 @@ describe('DataTable filter', () => {
     const picker = within(dialog).getByRole('button', { name: 'Pick the dates on a calendar' });
     expect(picker).toHaveTextContent('05/11/2026 – 07/11/2026');
     await userEvent.click(picker);
+    // The month arrows are named for screen readers (axe: button-name).
+    expect(await screen.findByRole('button', { name: 'Previous month' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: '2 November 2026' }));
     await userEvent.click(screen.getByRole('button', { name: '18 November 2026' }));
     expect(within(dialog).getByLabelText('Start date')).toHaveValue('02/11/2026');

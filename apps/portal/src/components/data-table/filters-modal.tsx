@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput, DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -16,8 +16,9 @@ import {
 import { TABLE_TEXTS } from './texts';
 import type { DateRange } from './use-listing-params';
 
-// Jamaican calendars start the week on Sunday.
-const DATES_SETTINGS = { locale: 'en', firstDayOfWeek: 0 } as const;
+// Jamaican calendars start the week on Sunday. Weekends are not coloured: Mantine's red days fail
+// the 4.5:1 contrast the rest of the calendar meets.
+const DATES_SETTINGS: DatesProviderSettings = { locale: 'en', firstDayOfWeek: 0, weekendDays: [] };
 const DISPLAY_FORMAT = 'DD/MM/YYYY';
 const PLACEHOLDER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
 
@@ -85,6 +86,7 @@ export function FiltersModal({
                   // Mantine's placeholder grey is 2.1:1 on white; this one says what the button does,
                   // so it must be readable (4.5:1).
                   styles={PLACEHOLDER_STYLES}
+                  ariaLabels={TABLE_TEXTS.calendar}
                   valueFormat={DISPLAY_FORMAT}
                   leftSection={<IconCalendar size={16} aria-hidden />}
                   value={[toCalendarDate(start), toCalendarDate(end)]}
