@@ -20,6 +20,7 @@ export const TABLE_TEXTS = {
   endDate: 'End date',
   datePattern: 'DD/MM/YYYY',
   pickDates: 'Pick the dates on a calendar',
+  /** The calendar's arrows; its month/year title is named by the text it shows. */
   calendar: {
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
@@ -27,8 +28,6 @@ export const TABLE_TEXTS = {
     nextYear: 'Next year',
     previousDecade: 'Previous decade',
     nextDecade: 'Next decade',
-    monthLevelControl: 'Choose a month',
-    yearLevelControl: 'Choose a year',
   },
   removeDateFilter: 'Remove date filter',
   activeFilters: 'Active filters',
