@@ -87,11 +87,18 @@ test('the date filter shows a chip, survives a reload and clears', async ({ page
 
   await page.getByRole('button', { name: 'Filter by' }).click();
   const filters = page.getByRole('dialog', { name: 'Filters' });
+  // Nothing is said before a first Apply; from then on Apply waits for a valid range.
+  await expect(filters.getByText('both dates must not be blank')).toHaveCount(0);
   await filters.getByLabel('Start date').fill(ddmmyyyy(end));
   await filters.getByLabel('End date').fill(ddmmyyyy(start));
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(filters.getByText('The start date must not be after the end date.')).toBeVisible();
   await expect(filters.getByRole('button', { name: 'Apply' })).toBeDisabled();
   await filters.getByLabel('Start date').fill(ddmmyyyy(start));
   await filters.getByLabel('End date').fill(ddmmyyyy(end));
+  await expect(filters.getByRole('button', { name: 'Pick the dates on a calendar' })).toHaveText(
+    `${ddmmyyyy(start)} – ${ddmmyyyy(end)}`,
+  );
   await filters.getByRole('button', { name: 'Apply' }).click();
 
   const chip = page.getByTestId('date-filter-chip');
@@ -103,6 +110,25 @@ test('the date filter shows a chip, survives a reload and clears', async ({ page
   await page.reload();
   await expect(page.getByTestId('date-filter-chip')).toContainText(
     `Date: "${ddmmyyyy(start)} to ${ddmmyyyy(end)}"`,
+  );
+
+  // The calendar picks a range too; it opens on the applied start's month: its first day to the start.
+  await page.getByRole('button', { name: 'Filter by' }).click();
+  await filters.getByRole('button', { name: 'Pick the dates on a calendar' }).click();
+  const day = (d: Date) =>
+    page.getByRole('button', {
+      name: `${d.getDate()} ${d.toLocaleString('en-GB', { month: 'long' })} ${d.getFullYear()}`,
+      exact: true,
+    });
+  const firstOfMonth = new Date(start.getFullYear(), start.getMonth(), 1);
+  await day(firstOfMonth).click();
+  await day(start).click();
+  await expect(filters.getByLabel('Start date')).toHaveValue(ddmmyyyy(firstOfMonth));
+  await expect(filters.getByLabel('End date')).toHaveValue(ddmmyyyy(start));
+  await keepScreenshot(page, 'date-filter-picker');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('date-filter-chip')).toContainText(
+    `Date: "${ddmmyyyy(firstOfMonth)} to ${ddmmyyyy(start)}"`,
   );
 
   await page.getByRole('button', { name: 'Date', exact: true }).click();

@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { showingEntries, TABLE_TEXTS } from '@/lib/texts';
+import { showingEntries, TABLE_TEXTS } from './data-table/texts';
 
 /** "Showing a-b of n entries" with page controls. `page` is 1-based. */
 export function TableFooter({

@@ -76,36 +76,6 @@ export const TAB_TEXTS = {
   nextTabs: 'Next tabs',
 } as const;
 
-export const TABLE_TEXTS = {
-  noTransactions: MESSAGES.table.noTransactions,
-  emptyTitle: MESSAGES.table.emptyTitle,
-  emptyBody: MESSAGES.table.emptyBody,
-  filterBy: MESSAGES.table.filterBy,
-  filtersTitle: MESSAGES.table.filtersTitle,
-  dateRange: MESSAGES.table.dateRange,
-  apply: MESSAGES.table.apply,
-  close: MESSAGES.common.close,
-  /** Not in the spec: accessible names and hints of the table controls. */
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  startDate: 'Start date',
-  endDate: 'End date',
-  datePattern: 'DD/MM/YYYY',
-  removeDateFilter: 'Remove date filter',
-  activeFilters: 'Active filters',
-  loading: 'Loading entries',
-  details: 'Details',
-  viewDetails: (id: string) => `View details of ${id}`,
-  sortedAscending: 'oldest first',
-  sortedDescending: 'newest first',
-  sortBy: (column: string, direction: string) => `Sort by ${column}, ${direction}`,
-} as const;
-
-/** Table footer: "Showing a-b of n entries". */
-export const showingEntries = MESSAGES.table.showingEntries;
-/** The chip of an applied date filter: 'Date: "DD/MM/YYYY to DD/MM/YYYY"'. */
-export const dateChip = MESSAGES.table.dateChip;
-
 /** Not in the spec: a cell whose value the server withheld (a branch balance without balance read). */
 export const NO_VALUE = '—';
 

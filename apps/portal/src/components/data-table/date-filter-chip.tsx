@@ -1,6 +1,6 @@
 import { formatDate, parseStrictDate } from '@lynk/contract/dates';
 import { Pill } from '@mantine/core';
-import { dateChip, TABLE_TEXTS } from '@/lib/texts';
+import { dateChip, TABLE_TEXTS } from './texts';
 import type { DateRange } from './use-listing-params';
 
 function display(apiDate: string): string {

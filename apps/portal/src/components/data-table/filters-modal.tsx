@@ -1,27 +1,32 @@
-import { formatDate, parseStrictDate, toApiDate, validateDateRange } from '@lynk/contract/dates';
+import '@mantine/dates/styles.css';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useState } from 'react';
-import { TABLE_TEXTS } from '@/lib/texts';
+import { DatePickerInput, DatesProvider, type DatesProviderSettings } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  dateFilterSchema,
+  maskDateInput,
+  toCalendarDate,
+  toDateRange,
+  toDisplayDate,
+  type DateFilterValues,
+} from './date-filter-form';
+import { TABLE_TEXTS } from './texts';
 import type { DateRange } from './use-listing-params';
 
-/** "YYYY-MM-DD" from the URL as the "DD/MM/YYYY" the user reads and types. */
-function toDisplayDate(apiDate: string): string {
-  const date = parseStrictDate(apiDate, 'YYYY-MM-DD');
-  // Calendar dates are UTC midnights: formatted in Jamaica time they would show the day before.
-  return date ? formatDate(date, 'DD/MM/YYYY', 'UTC') : '';
-}
+// Jamaican calendars start the week on Sunday. Weekends are not coloured: Mantine's red days fail
+// the 4.5:1 contrast the rest of the calendar meets.
+const DATES_SETTINGS: DatesProviderSettings = { locale: 'en', firstDayOfWeek: 0, weekendDays: [] };
+const DISPLAY_FORMAT = 'DD/MM/YYYY';
+const PLACEHOLDER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
 
 /**
- * Slashes are put in as the user types digits, so "01112026" and "01/11/2026" both end up as
- * "01/11/2026" and a phone's number pad (which has no "/") is enough.
+ * The "Filters" modal of a table (spec sections 2 and 5): a "Date range" picked on a calendar or
+ * typed as DD/MM/YYYY, Close and Apply. The rule's message shows once the user has tried to apply;
+ * from then on Apply stays disabled until the range is valid.
  */
-export function maskDateInput(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 8);
-  const parts = [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean);
-  return parts.join('/');
-}
-
-/** The "Filters" modal of a table: a date range (DD/MM/YYYY), Close and Apply (spec sections 2 and 5). */
 export function FiltersModal({
   opened,
   initialRange,
@@ -33,15 +38,30 @@ export function FiltersModal({
   onClose: () => void;
   onApply: (range: DateRange) => void;
 }) {
-  const [start, setStart] = useState(() => (initialRange ? toDisplayDate(initialRange.from) : ''));
-  const [end, setEnd] = useState(() => (initialRange ? toDisplayDate(initialRange.to) : ''));
   const messageId = useId();
-  const result = validateDateRange(start, end);
+  const { control, handleSubmit, setValue, formState } = useForm<DateFilterValues>({
+    resolver: zodResolver(dateFilterSchema),
+    defaultValues: {
+      start: toDisplayDate(initialRange?.from ?? null),
+      end: toDisplayDate(initialRange?.to ?? null),
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const [start, end] = useWatch({ control, name: ['start', 'end'] });
+  const message = formState.errors.end?.message;
 
-  const apply = () => {
-    if (!result.ok) return;
-    onApply({ from: toApiDate(result.start), to: toApiDate(result.end) });
+  // The calendar fills both fields; once Apply was pressed, each change checks the pair again.
+  const pickRange = ([from, to]: [string | null, string | null]) => {
+    const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+    setValue('start', toDisplayDate(from), options);
+    setValue('end', toDisplayDate(to), options);
   };
+
+  const submit = handleSubmit((values) => {
+    const range = toDateRange(values);
+    if (range) onApply(range);
+  });
 
   return (
     // The footer's Close button is the way out (and Escape): a second "Close" in the header would
@@ -54,59 +74,85 @@ export function FiltersModal({
       size="md"
       withCloseButton={false}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply();
-        }}
-        noValidate
-      >
-        <Stack gap="lg">
-          <Fieldset legend={TABLE_TEXTS.dateRange} variant="unstyled" aria-describedby={messageId}>
-            <Group grow align="flex-start" gap="sm">
-              <TextInput
-                label={TABLE_TEXTS.startDate}
-                description={TABLE_TEXTS.datePattern}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={10}
-                value={start}
-                onChange={(event) => setStart(maskDateInput(event.currentTarget.value))}
-                aria-invalid={!result.ok || undefined}
-                data-autofocus
-              />
-              <TextInput
-                label={TABLE_TEXTS.endDate}
-                description={TABLE_TEXTS.datePattern}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={10}
-                value={end}
-                onChange={(event) => setEnd(maskDateInput(event.currentTarget.value))}
-                aria-invalid={!result.ok || undefined}
-              />
+      <DatesProvider settings={DATES_SETTINGS}>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="lg">
+            <Fieldset legend={TABLE_TEXTS.dateRange} variant="unstyled" aria-describedby={messageId}>
+              <Stack gap="sm">
+                <DatePickerInput
+                  type="range"
+                  aria-label={TABLE_TEXTS.pickDates}
+                  placeholder={TABLE_TEXTS.pickDates}
+                  // Mantine's placeholder grey is 2.1:1 on white; this one says what the button does,
+                  // so it must be readable (4.5:1).
+                  styles={PLACEHOLDER_STYLES}
+                  ariaLabels={TABLE_TEXTS.calendar}
+                  valueFormat={DISPLAY_FORMAT}
+                  leftSection={<IconCalendar size={16} aria-hidden />}
+                  value={[toCalendarDate(start), toCalendarDate(end)]}
+                  onChange={pickRange}
+                  allowSingleDateInRange
+                  data-testid="date-range-picker"
+                />
+                <Group grow align="flex-start" gap="sm">
+                  <Controller
+                    control={control}
+                    name="start"
+                    rules={{ deps: ['end'] }}
+                    render={({ field }) => (
+                      <TextInput
+                        {...field}
+                        label={TABLE_TEXTS.startDate}
+                        description={TABLE_TEXTS.datePattern}
+                        inputMode="numeric"
+                        autoComplete="off"
+                        maxLength={10}
+                        onChange={(event) => field.onChange(maskDateInput(event.currentTarget.value))}
+                        error={Boolean(message)}
+                        data-autofocus
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="end"
+                    render={({ field }) => (
+                      <TextInput
+                        {...field}
+                        label={TABLE_TEXTS.endDate}
+                        description={TABLE_TEXTS.datePattern}
+                        inputMode="numeric"
+                        autoComplete="off"
+                        maxLength={10}
+                        onChange={(event) => field.onChange(maskDateInput(event.currentTarget.value))}
+                        error={Boolean(message)}
+                      />
+                    )}
+                  />
+                </Group>
+              </Stack>
+              <Text
+                id={messageId}
+                size="sm"
+                c="red.8"
+                mt="xs"
+                aria-live="polite"
+                data-testid="date-range-error"
+              >
+                {message}
+              </Text>
+            </Fieldset>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose}>
+                {TABLE_TEXTS.close}
+              </Button>
+              <Button type="submit" disabled={Boolean(message)}>
+                {TABLE_TEXTS.apply}
+              </Button>
             </Group>
-            <Text
-              id={messageId}
-              size="sm"
-              c="red.8"
-              mt="xs"
-              aria-live="polite"
-              data-testid="date-range-error"
-            >
-              {result.ok ? null : result.message}
-            </Text>
-          </Fieldset>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {TABLE_TEXTS.close}
-            </Button>
-            <Button type="submit" disabled={!result.ok}>
-              {TABLE_TEXTS.apply}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          </Stack>
+        </form>
+      </DatesProvider>
     </Modal>
   );
 }

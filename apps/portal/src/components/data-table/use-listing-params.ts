@@ -30,7 +30,8 @@ export interface ListingParams {
   query: ListingQuery;
   /** `replace` corrects the URL in place (no new history entry), as for a page past the end. */
   setPage: (page: number, options?: { replace?: boolean }) => void;
-  toggleSort: () => void;
+  /** The date column's order; a new order starts again on the first page. */
+  setSort: (sort: SortOrder) => void;
   setDateRange: (range: DateRange) => void;
   clearDateRange: () => void;
 }
@@ -102,13 +103,10 @@ export function useListingParams(): ListingParams {
   );
 
   // A new sort or filter changes what page 2 means: both start again on the first page.
-  const toggleSort = useCallback(
-    () =>
+  const setSort = useCallback(
+    (next: SortOrder) =>
       update((params) => {
-        params.set(
-          LISTING_PARAMS.sort,
-          readSort(params.get(LISTING_PARAMS.sort)) === 'DESC' ? 'ASC' : 'DESC',
-        );
+        params.set(LISTING_PARAMS.sort, next);
         params.delete(LISTING_PARAMS.page);
       }),
     [update],
@@ -139,5 +137,5 @@ export function useListingParams(): ListingParams {
     [page, pageSize, sort, dateRange],
   );
 
-  return { page, pageSize, sort, dateRange, query, setPage, toggleSort, setDateRange, clearDateRange };
+  return { page, pageSize, sort, dateRange, query, setPage, setSort, setDateRange, clearDateRange };
 }

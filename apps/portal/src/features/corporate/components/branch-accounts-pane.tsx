@@ -20,7 +20,7 @@ export function BranchAccountsPane() {
   return (
     <section aria-labelledby={headingId}>
       <Stack gap="md">
-        <Title order={3} size="h4" id={headingId}>
+        <Title order={2} size="h4" id={headingId}>
           {CORPORATE_TEXTS.branchAccounts}
         </Title>
         {branches.isPending ? (

@@ -3,10 +3,13 @@ import { formatCents } from '@lynk/contract/money';
 import { LIMIT_TRANSFER_TYPE_LABELS, type LimitTransferType } from '@lynk/contract/statuses';
 import { Button } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useMemo } from 'react';
+import { dataTableColumns, type DataTableColumn } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { TABLE_TEXTS } from '@/components/data-table/texts';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { LimitBar } from '@/components/limit-bar';
-import { CORPORATE_TEXTS, NO_VALUE, TABLE_TEXTS } from '@/lib/texts';
+import { CORPORATE_TEXTS, NO_VALUE } from '@/lib/texts';
 
 function LaunchButton({ branch, onLaunch }: { branch: Branch; onLaunch: (branch: Branch) => void }) {
   return (
@@ -22,14 +25,16 @@ function LaunchButton({ branch, onLaunch }: { branch: Branch; onLaunch: (branch:
   );
 }
 
+const column = dataTableColumns<Branch>();
+
 function limitColumn(type: LimitTransferType): DataTableColumn<Branch> {
   const label = LIMIT_TRANSFER_TYPE_LABELS[type];
-  return {
-    key: `limit-${type}`,
+  return column.display({
+    id: `limit-${type}`,
     header: label,
-    gate: 'accountLimits',
+    meta: { gate: 'accountLimits' },
     // The server sends no limits for a branch whose balances the user may not read.
-    render: (branch) =>
+    cell: ({ row: { original: branch } }) =>
       branch.limits ? (
         <LimitBar
           label={`${branch.name} ${label}`}
@@ -40,48 +45,45 @@ function limitColumn(type: LimitTransferType): DataTableColumn<Branch> {
       ) : (
         NO_VALUE
       ),
-  };
+  });
 }
 
 /**
  * Spec section 2, "Corporate dashboard": merchant id, name, a launch button, the main wallet
  * balance and the Cash - In, Cash - Out and Payments (batch) usage bars. Balance and limits need
  * balance read: the columns are hidden without it, and a branch the server sends without them
- * (`balance: null`, `limits: null`: no balance read there) shows a dash.
+ * (`balance: null`, `limits: null`: no balance read there) shows a dash. The branch list carries
+ * no date, so this table has no date column to sort (see docs/decisions/017).
  */
 function branchColumns(onLaunch: (branch: Branch) => void): DataTableColumn<Branch>[] {
-  return [
-    { key: 'merchant_id', header: CORPORATE_TEXTS.merchantId, render: (branch) => branch.merchant_id },
-    { key: 'name', header: CORPORATE_TEXTS.name, render: (branch) => branch.name, hideOnCard: true },
-    {
-      key: 'organization_id',
-      header: CORPORATE_TEXTS.organisationId,
-      render: (branch) => branch.organization_id,
-    },
-    {
-      key: 'balance',
+  return column.columns([
+    column.accessor('merchant_id', { header: CORPORATE_TEXTS.merchantId }),
+    column.accessor('name', { header: CORPORATE_TEXTS.name, meta: { hideOnCard: true } }),
+    column.accessor('organization_id', { header: CORPORATE_TEXTS.organisationId }),
+    column.accessor('balance', {
       header: CORPORATE_TEXTS.balance,
-      gate: 'balance',
-      align: 'right',
-      render: (branch) => (branch.balance === null ? NO_VALUE : formatCents(branch.balance)),
-    },
+      meta: { gate: 'balance', align: 'right' },
+      cell: ({ getValue }) => {
+        const balance = getValue();
+        return balance === null ? NO_VALUE : formatCents(balance);
+      },
+    }),
     limitColumn('TOP'),
     limitColumn('ACH_CASHOUT'),
     limitColumn('MBATCH'),
-    {
-      key: 'actions',
+    column.display({
+      id: 'actions',
       header: CORPORATE_TEXTS.actions,
-      hiddenHeader: true,
-      align: 'right',
-      render: (branch) => <LaunchButton branch={branch} onLaunch={onLaunch} />,
-    },
-  ];
+      meta: { hiddenHeader: true, align: 'right' },
+      cell: ({ row }) => <LaunchButton branch={row.original} onLaunch={onLaunch} />,
+    }),
+  ]);
 }
 
 /**
  * The branches of a parent organisation, 25 a page (10 on a smartphone, as cards). The children
- * endpoint returns them all at once, so the pages are cut here; the page is in the URL like every
- * table's, and a page past the last one is moved back by the table.
+ * endpoint returns them all at once, so the table cuts the pages (`clientPaging`); the page is in
+ * the URL like every table's, and a page past the last one is moved back by the table.
  */
 export function BranchAccountsTable({
   branches,
@@ -94,19 +96,20 @@ export function BranchAccountsTable({
   labelledBy?: string;
 }) {
   const listing = useListingParams();
-  const rows = branches.slice(listing.query.offset, listing.query.offset + listing.pageSize);
+  const columns = useMemo(() => branchColumns(onLaunch), [onLaunch]);
 
   return (
     <DataTable
       labelledBy={labelledBy}
       label={labelledBy ? undefined : CORPORATE_TEXTS.branchAccounts}
-      columns={branchColumns(onLaunch)}
-      rows={rows}
+      columns={columns}
+      rows={branches}
       total={branches.length}
       listing={listing}
       rowKey={(branch) => branch.organization_id}
       cardTitle={(branch) => branch.name}
       filterable={false}
+      clientPaging
       empty={{ title: TABLE_TEXTS.noTransactions }}
       testId="branch-accounts-table"
     />

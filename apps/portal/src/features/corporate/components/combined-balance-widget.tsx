@@ -4,28 +4,38 @@ import { BalanceCard } from '@/components/balance-card';
 import { useOrganisation } from '@/lib/organisation';
 import { WIDGET_TEXTS } from '@/lib/texts';
 import { useBranches } from '../api/get-branches';
+import { useOrganisationBalance } from '../api/get-organisation-balance';
 
 /**
- * The branches' balances added up, in bigint so no sum of cents ever passes through a float. A
- * branch sent without its balance (`null`: the user may not read balances there) is left out;
- * when every branch is, there is no sum to show. `undefined` while the list is loading.
+ * The organisation's own main wallet balance (when it has one) plus its branches' balances, in
+ * bigint so no sum of cents ever passes through a float. A branch sent without its balance
+ * (`null`: the user may not read balances there) is left out; when there is nothing readable at
+ * all, there is no sum to show. `undefined` while the branches are loading.
  */
-export function combinedBalance(branches: readonly Branch[] | undefined): bigint | null | undefined {
+export function combinedBalance(
+  branches: readonly Branch[] | undefined,
+  ownBalance: number | null = null,
+): bigint | null | undefined {
   if (!branches) return undefined;
   const balances = branches.flatMap((branch) => (branch.balance === null ? [] : [branch.balance]));
+  if (ownBalance !== null) balances.push(ownBalance);
   if (branches.length > 0 && balances.length === 0) return null;
   return balances.reduce((sum, balance) => sum + BigInt(balance), 0n);
 }
 
 /**
- * The corporate balance: the branches' main wallet balances added up (see `combinedBalance`). A
- * failed branch list reads as none, so the total shows 0.
+ * The corporate balance (spec section 4: "The corporate view adds the organisation balance to
+ * the wallet balance"): see `combinedBalance`. A failed branch list reads as none, so the widget
+ * shows the organisation's own balance alone, or 0 without one.
  */
 export function CombinedBalanceWidget({ mini = false }: { mini?: boolean }) {
-  const { orgId } = useOrganisation();
+  const { orgId, accounts } = useOrganisation();
   const [revealed, setRevealed] = useState(false);
+  const mainWallet = accounts.find((account) => account.type === 'LYNK');
   const branches = useBranches(orgId, { enabled: revealed });
-  const total = combinedBalance(branches.data);
+  const own = useOrganisationBalance(orgId, mainWallet?.id, { enabled: revealed });
+  const total =
+    mainWallet && own.data === undefined ? undefined : combinedBalance(branches.data, own.data ?? null);
 
   return (
     <BalanceCard
@@ -33,7 +43,7 @@ export function CombinedBalanceWidget({ mini = false }: { mini?: boolean }) {
       revealed={revealed}
       onToggle={() => setRevealed((current) => !current)}
       balance={total}
-      loading={branches.isPending}
+      loading={branches.isPending || (mainWallet !== undefined && own.isPending)}
       mini={mini}
       testId={mini ? 'widget-mini-combined-balance' : 'widget-combined-balance'}
     />

@@ -2,24 +2,20 @@ import { Box } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { BranchHeading } from '@/components/branch-heading';
 import { RouteTabs, type RouteTab } from '@/components/route-tabs';
-import { WidgetCarousel } from '@/components/widget-carousel';
 import { isCorporatePath, useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { CORPORATE_TEXTS, MENU_TEXTS } from '@/lib/texts';
-import { useIsSmartphone } from '@/lib/use-smartphone';
-import { CombinedBalanceWidget } from './combined-balance-widget';
+import { CorporateWidgets } from './corporate-widgets';
 
 /**
- * The corporate view of a super admin of a parent organisation: the organisation's name, the
- * combined balance (with balance read), a tab bar filtered by permissions (branch accounts, staff)
- * and the active tab's pane.
+ * The corporate view of a super admin of a parent organisation: the organisation's name (the
+ * page's one h1), the widgets the user may see, a tab bar filtered by permissions (branch
+ * accounts, staff) and the active tab's pane.
  */
 export function CorporateDashboard() {
   const { profile } = useOrganisation();
   const { pathname } = useLocation();
   const canSeeStaff = useCan('staffMenu');
-  const canSeeBalance = useCan('balance');
-  const isSmartphone = useIsSmartphone();
   const onIndex = isCorporatePath(pathname) && !pathname.startsWith('/staff');
 
   const tabs: RouteTab[] = [{ value: 'accounts', label: CORPORATE_TEXTS.branchAccounts, to: '/' }];
@@ -29,17 +25,9 @@ export function CorporateDashboard() {
     <>
       {/* The layout shows the organisation's name on every path but "/"; here it is this page's heading. */}
       {onIndex && profile ? <BranchHeading name={profile.name} /> : null}
-      {canSeeBalance ? (
-        <Box mb="lg">
-          {isSmartphone ? (
-            <CombinedBalanceWidget mini />
-          ) : (
-            <WidgetCarousel>
-              <CombinedBalanceWidget />
-            </WidgetCarousel>
-          )}
-        </Box>
-      ) : null}
+      <Box mb="lg">
+        <CorporateWidgets />
+      </Box>
       <RouteTabs label={CORPORATE_TEXTS.tabsLabel} tabs={tabs} value={onIndex ? 'accounts' : 'staff'}>
         <Outlet />
       </RouteTabs>

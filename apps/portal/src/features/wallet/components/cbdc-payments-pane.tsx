@@ -1,6 +1,7 @@
 import { formatCents } from '@lynk/contract/money';
 import type { CbdcPayment } from '@lynk/contract/transfers';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { dataTableColumns } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
@@ -8,24 +9,29 @@ import { useOrganisation } from '@/lib/organisation';
 import { CBDC_PAYMENT_TEXTS } from '@/lib/texts';
 import { useCbdcPayments } from '../api/get-cbdc-payments';
 
+const column = dataTableColumns<CbdcPayment>();
+
 /** Spec section 3, "Connected-account transfers": id, date, from_id, amount, status. */
-const COLUMNS: readonly DataTableColumn<CbdcPayment>[] = [
-  { key: 'id', header: CBDC_PAYMENT_TEXTS.id, render: (row) => row.id, hideOnCard: true },
-  {
-    key: 'date',
+const COLUMNS = column.columns([
+  column.accessor('id', { header: CBDC_PAYMENT_TEXTS.id, meta: { hideOnCard: true } }),
+  column.accessor('date', {
     header: CBDC_PAYMENT_TEXTS.date,
-    render: (row) => formatTimestamp(row.date),
-    sortable: true,
-  },
-  { key: 'from_id', header: CBDC_PAYMENT_TEXTS.from, render: (row) => row.from_id },
-  {
-    key: 'amount',
+    cell: ({ getValue }) => formatTimestamp(getValue()),
+    enableSorting: true,
+  }),
+  column.accessor('from_id', { header: CBDC_PAYMENT_TEXTS.from }),
+  column.accessor('amount', {
     header: CBDC_PAYMENT_TEXTS.amount,
-    render: (row) => formatCents(row.amount),
-    align: 'right',
-  },
-  { key: 'status', header: CBDC_PAYMENT_TEXTS.status, render: (row) => <StatusBadge status={row.status} /> },
-];
+    cell: ({ getValue }) => formatCents(getValue()),
+    meta: { align: 'right' },
+  }),
+  column.accessor('status', {
+    header: CBDC_PAYMENT_TEXTS.status,
+    cell: ({ getValue }) => <StatusBadge status={getValue()} />,
+  }),
+]);
+
+const NO_ROWS: CbdcPayment[] = [];
 
 /** The JAM-DEX wallet's Payments tab: payments received into its CBDC account. */
 export function CbdcPaymentsPane() {
@@ -39,7 +45,7 @@ export function CbdcPaymentsPane() {
     <DataTable
       label={CBDC_PAYMENT_TEXTS.tableLabel}
       columns={COLUMNS}
-      rows={payments.data?.rows ?? []}
+      rows={payments.data?.rows ?? NO_ROWS}
       total={payments.data?.total ?? 0}
       loading={payments.isPending && reference !== ''}
       listing={listing}

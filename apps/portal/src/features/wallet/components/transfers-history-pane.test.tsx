@@ -140,4 +140,25 @@ describe('CbdcPaymentsPane', () => {
       '/api/account/v1/accounts/JAMDEX-1001/payments?offset=0&limit=25&sort=DESC',
     );
   });
+
+  it('asks the server for the oldest payments first when the Date header is pressed', async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/account/v1/accounts/JAMDEX-1001/payments': { body: makeListing([makeCbdcPayment(1)]) },
+    });
+    const cbdc = { ...makeAccount('CBDC', 2), details: { account_id: 'JAMDEX-1001', currency: 'JAM-DEX' } };
+    renderWithProviders(<CbdcPaymentsPane />, {
+      path: '/1001/jamdex-wallet/payments',
+      session: makeSession(2),
+      organisation: makeOrganisation({ accounts: [makeAccount('LYNK', 1), cbdc], hasCbdc: true }),
+    });
+    const header = await screen.findByRole('columnheader', { name: /Date/ });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(within(header).getByRole('button', { name: 'Date' }));
+    await vi.waitFor(() =>
+      expect(requests.at(-1)?.path).toBe(
+        '/api/account/v1/accounts/JAMDEX-1001/payments?offset=0&limit=25&sort=ASC',
+      ),
+    );
+    expect(screen.getByRole('columnheader', { name: /Date/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
 });

@@ -1,6 +1,7 @@
 import { formatCents } from '@lynk/contract/money';
 import type { Transfer } from '@lynk/contract/transfers';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { dataTableColumns } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
@@ -10,35 +11,34 @@ import { useTransfers } from '../api/get-transfers';
 import type { WalletKind } from '../tabs';
 import { openTransferDetails } from './open-transfer-details';
 
-/** Spec section 3, "Table columns: Transfers". */
-const COLUMNS: readonly DataTableColumn<Transfer>[] = [
-  {
-    key: 'transfer_id',
+const column = dataTableColumns<Transfer>();
+
+/** Spec section 3, "Table columns: Transfers"; the date is the sortable column. */
+const COLUMNS = column.columns([
+  column.accessor('transfer_id', {
     header: TRANSFER_DETAILS_TEXTS.transferId,
-    render: (row) => row.transfer_id,
-    hideOnCard: true,
-  },
-  { key: 'from', header: TRANSFER_DETAILS_TEXTS.from, render: (row) => row.from },
-  { key: 'to', header: TRANSFER_DETAILS_TEXTS.to, render: (row) => row.to },
-  {
-    key: 'datetime',
+    meta: { hideOnCard: true },
+  }),
+  column.accessor('from', { header: TRANSFER_DETAILS_TEXTS.from }),
+  column.accessor('to', { header: TRANSFER_DETAILS_TEXTS.to }),
+  column.accessor('datetime', {
     header: TRANSFER_DETAILS_TEXTS.date,
-    render: (row) => formatTimestamp(row.datetime),
-    sortable: true,
-  },
-  {
-    key: 'total',
+    cell: ({ getValue }) => formatTimestamp(getValue()),
+    enableSorting: true,
+  }),
+  column.accessor('total', {
     header: TRANSFER_DETAILS_TEXTS.total,
-    render: (row) => formatCents(row.total),
-    align: 'right',
-  },
-  { key: 'type', header: TRANSFER_DETAILS_TEXTS.type, render: (row) => row.type },
-  {
-    key: 'status',
+    cell: ({ getValue }) => formatCents(getValue()),
+    meta: { align: 'right' },
+  }),
+  column.accessor('type', { header: TRANSFER_DETAILS_TEXTS.type }),
+  column.accessor('status', {
     header: TRANSFER_DETAILS_TEXTS.status,
-    render: (row) => <StatusBadge status={row.status} />,
-  },
-];
+    cell: ({ getValue }) => <StatusBadge status={getValue()} />,
+  }),
+]);
+
+const NO_ROWS: Transfer[] = [];
 
 /** The Transfers History tab of either wallet; the JAM-DEX wallet lists only its own transfers. */
 export function TransfersHistoryPane({ wallet }: { wallet: WalletKind }) {
@@ -50,7 +50,7 @@ export function TransfersHistoryPane({ wallet }: { wallet: WalletKind }) {
     <DataTable
       label={TRANSFER_DETAILS_TEXTS.tableLabel}
       columns={COLUMNS}
-      rows={transfers.data?.rows ?? []}
+      rows={transfers.data?.rows ?? NO_ROWS}
       total={transfers.data?.total ?? 0}
       loading={transfers.isPending}
       listing={listing}

@@ -1,0 +1,83 @@
+import type { Branch } from '@lynk/contract/accounts';
+import { formatCents } from '@lynk/contract/money';
+import { LIMIT_TRANSFER_TYPE_LABELS, type LimitTransferType } from '@lynk/contract/statuses';
+import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import { LimitBar } from '@/components/limit-bar';
+import { useOrganisation } from '@/lib/organisation';
+import { WIDGET_TEXTS } from '@/lib/texts';
+import { useBranches } from '../api/get-branches';
+import { CORPORATE_WIDGET_TEXTS } from '../texts';
+
+/**
+ * One limit category across the branches that sent their limits (a branch without balance read
+ * sends none): the sum of their limits and of what remains, in bigint like every sum of cents.
+ * `null` when no branch sent this limit.
+ */
+export function branchLimitTotals(
+  branches: readonly Branch[],
+  type: LimitTransferType,
+): { limit: number; remaining: number; used: number } | null {
+  const limits = branches.flatMap((branch) => (branch.limits ? [branch.limits[type]] : []));
+  if (limits.length === 0) return null;
+  const sum = (pick: (limit: (typeof limits)[number]) => number) =>
+    Number(limits.reduce((total, limit) => total + BigInt(pick(limit)), 0n));
+  return {
+    limit: sum((limit) => limit.limit),
+    remaining: sum((limit) => limit.remaining),
+    used: sum((limit) => limit.used),
+  };
+}
+
+/** The usage of one limit category summed over the branches, as a card of the corporate widgets. */
+export function BranchLimitsWidget({ type, mini = false }: { type: LimitTransferType; mini?: boolean }) {
+  const { orgId } = useOrganisation();
+  const branches = useBranches(orgId);
+  const titleId = useId();
+  const label = LIMIT_TRANSFER_TYPE_LABELS[type];
+  const totals = branches.data ? branchLimitTotals(branches.data, type) : undefined;
+
+  let content;
+  if (totals === undefined) {
+    content = <Skeleton height={mini ? 10 : 24} aria-hidden />;
+  } else if (totals === null) {
+    content = (
+      <Text size="sm" c="dimmed">
+        {WIDGET_TEXTS.limitUnavailable}
+      </Text>
+    );
+  } else {
+    content = (
+      <Stack gap={mini ? 4 : 'xs'}>
+        {mini ? null : (
+          <Text size="sm" fw={600}>
+            {WIDGET_TEXTS.used(formatCents(totals.used), formatCents(totals.limit))}
+          </Text>
+        )}
+        <LimitBar label={label} remaining={totals.remaining} limit={totals.limit} showLabel={false} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Card
+      component="section"
+      aria-labelledby={titleId}
+      // A row of these cards scrolls sideways and holds no control: focusable cards let a keyboard
+      // user reach (and scroll to) each one.
+      tabIndex={0}
+      withBorder
+      radius="md"
+      padding={mini ? 'sm' : 'lg'}
+      h="100%"
+      data-testid={`widget-branch-limit-${type}`}
+    >
+      <Stack gap={mini ? 6 : 'sm'}>
+        <Text id={titleId} size={mini ? 'xs' : 'sm'} fw={600} c="dimmed" tt="uppercase" lts={0.4}>
+          {CORPORATE_WIDGET_TEXTS.limitTitle(label)}
+        </Text>
+        {content}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { USERS } from '../support/demo-users.ts';
+import { centsFromText } from '../support/money.ts';
+
+test('the corporate view: one h1, the combined balance of the branches, and their limits', async ({
+  page,
+}) => {
+  await signInAs(page, USERS.superAdmin);
+  const table = page.getByRole('table', { name: 'Branch Accounts' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Blue Mountain Coffee House']);
+  await expect(page.getByRole('heading', { name: 'Branch Accounts', level: 2 })).toBeVisible();
+
+  // The demo parent organisation has no main wallet of its own: the sum is the branches' alone.
+  const branchCents = (await table.getByRole('cell', { name: /^J\$/ }).allInnerTexts()).map(centsFromText);
+  const widget = page.getByTestId('widget-combined-balance');
+  await widget.getByRole('button', { name: 'Show balance' }).click();
+  await expect(widget.getByTestId('balance-amount')).toContainText(/\d/);
+  expect(centsFromText(await widget.getByTestId('balance-amount').innerText())).toBe(
+    branchCents.reduce((sum, cents) => sum + cents, 0),
+  );
+  await expect(page.getByTestId('widget-branch-limit-ACH_CASHOUT').getByRole('progressbar')).toBeVisible();
+  await keepScreenshot(page, 'corporate-desktop');
+});
+
+test('on a smartphone the corporate widgets are two mini carousels, the branches are cards, and axe passes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, USERS.superAdmin);
+  await expect(page.getByRole('list', { name: 'Branch Accounts' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Balances' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Branch limits' })).toBeVisible();
+  // The limits row scrolls sideways and holds no control: its cards must be reachable by keyboard.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await keepScreenshot(page, 'corporate-smartphone');
+});
