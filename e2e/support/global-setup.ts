@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -22,8 +22,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilReady(url: string, deadline: number) {
+async function waitUntilReady(url: string, deadline: number, server: ChildProcess) {
   while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`The server exited with ${server.exitCode}; see e2e/test-results/server.log`);
+    }
     try {
       const response = await fetch(`${url}/readyz`);
       if (response.ok) return;
@@ -57,7 +60,14 @@ export default async function globalSetup() {
   server.stdout.pipe(log);
   server.stderr.pipe(log);
   process.env.E2E_BASE_URL = baseUrl;
-  await waitUntilReady(baseUrl, Date.now() + 60_000);
+  // Seeding three months of demo money takes tens of seconds on a loaded two-core machine. A server
+  // that never gets ready is stopped here: Playwright runs no teardown when the setup throws.
+  try {
+    await waitUntilReady(baseUrl, Date.now() + 180_000, server);
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw error;
+  }
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
