@@ -36,3 +36,30 @@ export function orgIdFromPathSegment(segment: string): string {
 export function pathSegmentFromOrgId(orgId: string): string {
   return orgId.startsWith(ORG_PREFIX) ? orgId.slice(ORG_PREFIX.length) : orgId;
 }
+
+/** Header of every money-moving POST: a replay with the same key answers the stored response. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+function isUnsafeInPath(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f || char === '\\';
+}
+
+/**
+ * Only same-site paths may be a return address after sign-in. Browsers drop tabs and newlines and
+ * read a backslash as a slash when they follow a Location, so `/<TAB>/evil.example` would become
+ * `//evil.example`: control characters and backslashes are refused outright.
+ */
+export function isSafeReturnTo(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && ![...value].some(isUnsafeInPath);
+}
+
+export const returnToSchema = z
+  .string()
+  .max(2048)
+  .refine(isSafeReturnTo, 'returnTo must be a path on this site')
+  .default('/');
+
+/** POST /auth/logout: where the browser goes next to end the identity provider's session. */
+export const logoutResponseSchema = z.object({ location: z.string().min(1) });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

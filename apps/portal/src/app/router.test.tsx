@@ -45,8 +45,9 @@ describe('"/"', () => {
         branches,
       }),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lynk Group HQ' })).toBeInTheDocument();
-    const tabs = screen.getByRole('tablist', { name: 'Corporate sections' });
+    const tabs = await screen.findByRole('tablist', { name: 'Corporate sections' });
+    // Spec section 2: no branch name heading on "/".
+    expect(screen.queryByRole('heading', { name: 'Lynk Group HQ' })).not.toBeInTheDocument();
     expect(
       within(tabs)
         .getAllByRole('tab')

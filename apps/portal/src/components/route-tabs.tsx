@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useIsSmartphone } from '@/lib/use-smartphone';
-import { TAB_TEXTS } from '@/lib/texts';
+import { TAB_TEXTS } from './texts';
 import classes from './route-tabs.module.css';
 
 export interface RouteTab {

@@ -8,7 +8,7 @@ import { hasCbdcAccount, useAccounts } from '@/features/accounts/api/get-account
 import { useProfile } from '@/features/profile/api/get-profile';
 import { OrganisationProvider, type Organisation } from '@/lib/organisation';
 import { useRequiredSession } from '@/lib/session';
-import { AUTH_TEXTS, ERROR_TEXTS } from '@/lib/texts';
+import { APP_TEXTS } from '../texts';
 
 const WALLET_INFO_TOAST = 'wallet-info-error';
 
@@ -28,12 +28,12 @@ export function OrganisationScope() {
     notifications.show({
       id: WALLET_INFO_TOAST,
       color: 'red',
-      message: ERROR_TEXTS.walletInfo,
+      message: APP_TEXTS.walletInfo,
       autoClose: 6000,
     });
   }, [accounts.isError]);
 
-  if (profile.isPending || accounts.isPending) return <CenteredLoader fullPage label={AUTH_TEXTS.loading} />;
+  if (profile.isPending || accounts.isPending) return <CenteredLoader fullPage label={APP_TEXTS.loading} />;
 
   const accountList = accounts.data ?? [];
   const profileData = profile.data ?? null;
@@ -52,7 +52,7 @@ export function OrganisationScope() {
 
   return (
     <OrganisationProvider value={organisation}>
-      <Suspense fallback={<CenteredLoader fullPage label={AUTH_TEXTS.loading} />}>
+      <Suspense fallback={<CenteredLoader fullPage label={APP_TEXTS.loading} />}>
         <Outlet />
       </Suspense>
     </OrganisationProvider>
