@@ -112,7 +112,11 @@ export function GenericModal({
         {closable ? <Modal.CloseButton aria-label={MODAL_TEXTS.close} /> : null}
       </Modal.Header>
       <Modal.Body pos="relative">
-        <LoadingOverlay visible={loading} zIndex={10} loaderProps={{ 'aria-label': MODAL_TEXTS.working }} />
+        <LoadingOverlay
+          visible={loading}
+          zIndex={10}
+          loaderProps={{ role: 'status', 'aria-label': MODAL_TEXTS.working }}
+        />
         {onSubmit ? (
           <Box component="form" noValidate onSubmit={onSubmit}>
             {content}
