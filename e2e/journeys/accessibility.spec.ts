@@ -45,7 +45,9 @@ test('the staff page, a notifications page, the bell dropdown and a pane not ava
   expect(await violations(page)).toEqual([]);
 
   await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
-  await expect(page.getByRole('menuitem', { name: 'View All' })).toBeVisible();
+  await expect(
+    page.getByTestId('notification-bell-dropdown').getByRole('link', { name: 'View All' }),
+  ).toBeVisible();
   expect(await violations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 

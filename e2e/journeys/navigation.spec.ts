@@ -81,7 +81,7 @@ test('the bell opens a dropdown that says notifications are not available yet, w
   await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
   await expect(page.getByText('Notifications are not available yet in this portal.')).toBeVisible();
   await keepScreenshot(page, 'bell-dropdown');
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByTestId('notification-bell-dropdown').getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/1001\/notifications\/settings$/);
 });
 

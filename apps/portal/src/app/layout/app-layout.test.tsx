@@ -37,11 +37,11 @@ describe('AppLayout', () => {
       'Notifications are not available yet in this portal.',
     );
     expect(within(dropdown).queryByText(/no notifications/i)).not.toBeInTheDocument();
-    expect(within(dropdown).getByRole('menuitem', { name: 'View All' })).toHaveAttribute(
+    expect(within(dropdown).getByRole('link', { name: 'View All' })).toHaveAttribute(
       'href',
       '/1001/notifications',
     );
-    expect(within(dropdown).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+    expect(within(dropdown).getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/1001/notifications/settings',
     );

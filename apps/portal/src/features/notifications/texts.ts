@@ -16,4 +16,5 @@ export const NOTIFICATION_TEXTS = {
   bell: MESSAGES.notifications.title,
   notifications: 'Notifications',
   notificationSettings: 'Notification settings',
+  loading: MESSAGES.common.loading,
 } as const;

@@ -1,6 +1,8 @@
 import { BELL_NOTIFICATIONS_COUNT } from '@lynk/contract/constants';
-import { ActionIcon, Indicator, Loader, Menu, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Divider, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconList, IconSettings } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { NOT_AVAILABLE_TEXTS } from '@/components/texts';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
@@ -8,19 +10,24 @@ import { useBellFeed, type BellFeed } from '../hooks/use-bell-feed';
 import { NOTIFICATION_TEXTS } from '../texts';
 
 function FeedItems({ feed }: { feed: BellFeed }) {
-  if (feed.status === 'unavailable') {
+  if (feed.status === 'ready') {
     return (
-      <Text size="sm" c="dimmed" px="sm" py="xs" role="status">
-        {NOT_AVAILABLE_TEXTS.pane(NOTIFICATION_TEXTS.notifications)}
-      </Text>
+      <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+        {feed.latest.slice(0, BELL_NOTIFICATIONS_COUNT).map((notification) => (
+          <Text component="li" key={notification.id} size="sm" fw={notification.read ? 400 : 700}>
+            {notification.title}
+          </Text>
+        ))}
+      </Stack>
     );
   }
-  if (feed.status === 'loading') return <Loader size="sm" type="dots" m="sm" aria-hidden />;
-  return feed.latest.slice(0, BELL_NOTIFICATIONS_COUNT).map((notification) => (
-    <Menu.Item key={notification.id} fw={notification.read ? 400 : 700}>
-      {notification.title}
-    </Menu.Item>
-  ));
+  return (
+    <Text size="sm" c="dimmed" role="status">
+      {feed.status === 'unavailable'
+        ? NOT_AVAILABLE_TEXTS.pane(NOTIFICATION_TEXTS.notifications)
+        : NOTIFICATION_TEXTS.loading}
+    </Text>
+  );
 }
 
 /**
@@ -32,37 +39,60 @@ export function NotificationBell() {
   const paths = organisationPaths(segment);
   const feed = useBellFeed();
   const unread = feed.status === 'ready' ? feed.unread : 0;
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const titleId = useId();
 
   return (
-    <Menu position="bottom-end" width={300} shadow="lg" radius="md" offset={8}>
-      <Menu.Target>
-        <Indicator disabled={unread === 0} label={unread} size={16} offset={6}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            radius="xl"
-            aria-label={NOTIFICATION_TEXTS.bell}
-          >
-            <IconBell size={20} stroke={1.8} aria-hidden />
-          </ActionIcon>
-        </Indicator>
-      </Menu.Target>
-      <Menu.Dropdown data-testid="notification-bell-dropdown">
-        <Menu.Label>{NOTIFICATION_TEXTS.bell}</Menu.Label>
-        <FeedItems feed={feed} />
-        <Menu.Divider />
-        <Menu.Item component={Link} to={paths.notifications} leftSection={<IconList size={16} aria-hidden />}>
-          {NOTIFICATION_TEXTS.viewAll}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={paths.notificationSettings}
-          leftSection={<IconSettings size={16} aria-hidden />}
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? undefined : close())}
+      position="bottom-end"
+      width={300}
+      shadow="lg"
+      radius="md"
+      offset={8}
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          radius="xl"
+          aria-label={NOTIFICATION_TEXTS.bell}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          onClick={toggle}
         >
-          {NOTIFICATION_TEXTS.settings}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          <Indicator disabled={unread === 0} label={unread} size={16} offset={2}>
+            <IconBell size={20} stroke={1.8} aria-hidden />
+          </Indicator>
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown role="dialog" aria-labelledby={titleId} data-testid="notification-bell-dropdown">
+        <Stack gap="sm">
+          <Text id={titleId} fw={700} size="sm">
+            {NOTIFICATION_TEXTS.bell}
+          </Text>
+          <FeedItems feed={feed} />
+          <Divider />
+          <Group justify="space-between">
+            <Anchor component={Link} to={paths.notifications} size="sm" fw={600} onClick={close}>
+              <Group gap={6} wrap="nowrap">
+                <IconList size={16} aria-hidden />
+                {NOTIFICATION_TEXTS.viewAll}
+              </Group>
+            </Anchor>
+            <Anchor component={Link} to={paths.notificationSettings} size="sm" fw={600} onClick={close}>
+              <Group gap={6} wrap="nowrap">
+                <IconSettings size={16} aria-hidden />
+                {NOTIFICATION_TEXTS.settings}
+              </Group>
+            </Anchor>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
