@@ -20,7 +20,9 @@ describe('"/"', () => {
     const { router } = renderApp('/', portalServer({ session: makeSession(1), profile: parentProfile }));
     expect(await screen.findByRole('tab', { name: 'Orders' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
-  });
+    // The file's first render imports every lazy chunk of the portal; on a busy machine that alone
+    // can take longer than a test's default five seconds.
+  }, 20_000);
 
   it('redirects a super admin of an organisation without branches', async () => {
     const { router } = renderApp('/', portalServer({ session: makeSession(4) }));
