@@ -31,3 +31,33 @@ test('the corporate view passes axe', async ({ page }) => {
   await expect(page.getByRole('table', { name: 'Branch Accounts' }).getByRole('row')).toHaveCount(4);
   expect(await violations(page)).toEqual([]);
 });
+
+test('the staff page, a notifications page, the bell dropdown and a pane not available yet pass axe', async ({
+  page,
+}) => {
+  await signInAs(page, USERS.admin, '/1001/staff');
+  await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.goto('/1001/notifications/all');
+  await expect(page.getByRole('heading', { name: 'Notifications History' })).toBeVisible();
+  await expect(page.getByText('Notifications are not available yet in this portal.')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
+  await expect(
+    page.getByTestId('notification-bell-dropdown').getByRole('link', { name: 'View All' }),
+  ).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/1001/lynk-wallet/refunds');
+  await expect(page.getByText('Refunds are not available yet in this portal.')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('the Access Denied page passes axe', async ({ page }) => {
+  await signInAs(page, USERS.noAccess);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

@@ -11,7 +11,7 @@ test('the corporate view: one h1, the combined balance of the branches, and thei
   const table = page.getByRole('table', { name: 'Branch Accounts' });
   await expect(table.getByRole('row')).toHaveCount(4);
 
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Blue Mountain Coffee House']);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Corporate dashboard']);
   await expect(page.getByRole('heading', { name: 'Branch Accounts', level: 2 })).toBeVisible();
 
   // The demo parent organisation has no main wallet of its own: the sum is the branches' alone.

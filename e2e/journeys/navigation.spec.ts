@@ -58,7 +58,9 @@ test('signed out, the not-found page offers the way back to the login', async ({
   await expect(page.getByRole('button', { name: 'Go back to the Login' })).toBeVisible();
 });
 
-test('the smartphone layout has a menu toggle that opens the side menu', async ({ page }) => {
+test('the smartphone layout has a menu toggle that opens the side menu, with the wallet switch', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, USERS.admin);
   await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
@@ -67,6 +69,31 @@ test('the smartphone layout has a menu toggle that opens the side menu', async (
   await expect(sideMenu).toContainText('My wallets');
   await expect(sideMenu.getByText('My wallets')).toBeInViewport({ ratio: 1 });
   await keepScreenshot(page, 'smartphone-menu');
+  await sideMenu.getByRole('radiogroup', { name: 'Wallet' }).getByText('JAM-DEX').click();
+  await expect(page).toHaveURL(/\/1001\/jamdex-wallet\/payments$/);
+});
+
+test('the bell opens a dropdown that says notifications are not available yet, with View All and Settings', async ({
+  page,
+}) => {
+  await signInAs(page, USERS.manager);
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+  await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByText('Notifications are not available yet in this portal.')).toBeVisible();
+  await keepScreenshot(page, 'bell-dropdown');
+  await page.getByTestId('notification-bell-dropdown').getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/1001\/notifications\/settings$/);
+});
+
+test('a batch review with a non-digit id shows the failure modal on the payment history', async ({
+  page,
+}) => {
+  await signInAs(page, USERS.admin, '/1001/lynk-wallet/payment-history/review/abc');
+  const failure = page.getByRole('dialog', { name: 'Failure loading the batch transaction details' });
+  await expect(failure).toBeVisible();
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/payment-history$/);
+  await failure.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await expect(failure).toHaveCount(0);
 });
 
 test("two tabs on different branches never show each other's data", async ({ page, context }) => {

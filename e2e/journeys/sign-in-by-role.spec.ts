@@ -68,6 +68,8 @@ test('a super admin lands on the corporate view and launches a branch without si
   await expect(table).toContainText('Blue Mountain Coffee – Ocho Rios');
   expect(await profileMenuItems(page)).toEqual(['Logout']);
   await expect(page.getByRole('banner').getByRole('radio', { name: 'JAM-DEX' })).toHaveCount(0);
+  // Spec section 2: no branch name heading on "/".
+  await expect(page.getByTestId('branch-heading')).toHaveCount(0);
   await keepScreenshot(page, 'super-admin-corporate');
 
   await table
@@ -84,6 +86,8 @@ test('a super admin lands on the corporate view and launches a branch without si
 
 test('a user without permissions sees the Access Denied page', async ({ page }) => {
   await signInAs(page, USERS.noAccess);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permissions to view this page.")).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await keepScreenshot(page, 'no-access');
 });

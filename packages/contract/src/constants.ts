@@ -91,7 +91,10 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const DEFAULT_SORT_DIRECTION: SortDirection = 'desc';
 
 /** Listing endpoints take the sort in upper case (`sort=ASC|DESC`). */
-export function sortParam(direction: SortDirection): 'ASC' | 'DESC' {
+export const SORT_PARAMS = ['ASC', 'DESC'] as const;
+export type SortParam = (typeof SORT_PARAMS)[number];
+
+export function sortParam(direction: SortDirection): SortParam {
   return direction === 'asc' ? 'ASC' : 'DESC';
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants.ts';
+import { PAGE_SIZE, SORT_PARAMS } from './constants.ts';
 
 /** YYYY-MM-DD, the format every listing's date filter is sent in (spec section 9). */
 export const apiDateSchema = z
@@ -32,7 +32,7 @@ export const listingQuerySchema = z
     sort: z
       .string()
       .transform((s) => s.toUpperCase())
-      .pipe(z.enum(['ASC', 'DESC']))
+      .pipe(z.enum(SORT_PARAMS))
       .default('DESC'),
     from_utc: apiDateSchema.optional(),
     to_utc: apiDateSchema.optional(),

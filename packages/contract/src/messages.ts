@@ -87,6 +87,8 @@ export const MESSAGES = {
     dailyLimitRemaining: (amount: string) =>
       `You currently have ${amount} JMD remaining for this day, and the limit will reset at the end of the day.`,
     noAccounts: 'Unable to action a transfer. Please try again later.',
+    // Not quoted by the spec, which gives the minimum (J$0.10) without its wording.
+    minimumAmount: 'The amount minimum is J$0.10',
     walletInfoFailed:
       'We are having some technical issues recovering your wallet information. Please, try again later.',
   },

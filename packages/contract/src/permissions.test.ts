@@ -176,8 +176,9 @@ describe('gating table (spec section 6)', () => {
     expect(canTransfer(['create:cashins'], 'Admin', ['BANK_ACCOUNT'])).toBe(true);
     expect(canTransfer(['create:cashouts'], 'Manager', ['LYNK', 'BENEFICIARY'])).toBe(true);
     expect(canTransfer(['create:cbdc-cashins', 'create:cbdc-cashout'], 'Admin', ['CBDC'])).toBe(true);
+    // A cash-out to the bank (docs/decisions/015-cash-out-to-bank.md) is a use of a bank account too.
+    expect(canTransfer(['create:cashouts'], 'Manager', ['BANK_ACCOUNT'])).toBe(true);
 
-    expect(canTransfer(['create:cashouts'], 'Manager', ['BANK_ACCOUNT'])).toBe(false);
     expect(canTransfer(['create:cashins'], 'Admin', ['BENEFICIARY', 'CBDC'])).toBe(false);
     expect(canTransfer(['create:cbdc-cashins'], 'Admin', ['CBDC'])).toBe(false);
     expect(canTransfer(['create:cashins', 'create:cashouts'], 'Admin', ['LYNK'])).toBe(false);
@@ -197,12 +198,14 @@ describe('gating table (spec section 6)', () => {
       bankSource: false,
       cbdcTarget: false,
       beneficiaryTarget: true,
+      bankTarget: true,
     });
     expect(transferDirections(['create:cashins', 'create:cbdc-cashout'])).toEqual({
       cbdcSource: false,
       bankSource: true,
       cbdcTarget: true,
       beneficiaryTarget: false,
+      bankTarget: false,
     });
   });
 
@@ -245,7 +248,8 @@ describe('role matrix', () => {
       expect(manager).not.toContain(gate);
     }
     expect(canTransfer(ROLE_PERMISSIONS[ROLE_IDS.MANAGER], 'Manager', ['BENEFICIARY'])).toBe(true);
-    expect(canTransfer(ROLE_PERMISSIONS[ROLE_IDS.MANAGER], 'Manager', ['BANK_ACCOUNT'])).toBe(false);
+    // A manager may cash out to the bank (create:cashouts), though not cash in from it.
+    expect(canTransfer(ROLE_PERMISSIONS[ROLE_IDS.MANAGER], 'Manager', ['BANK_ACCOUNT'])).toBe(true);
   });
 
   it.each([ROLE_IDS.ADMIN, ROLE_IDS.SUPER_ADMIN])(

@@ -123,14 +123,53 @@ export function can(granted: readonly string[], role: string | null | undefined,
   return passesGate(granted, role, GATES[key]);
 }
 
-/** Linked account types a transfer can use, each with the permission it needs (spec section 6). */
+/** Linked account types a transfer can use (the main wallet is always the other side). */
 export type TransferAccountType = 'BANK_ACCOUNT' | 'CBDC' | 'BENEFICIARY';
 
-const TRANSFER_ACCOUNT_GATES: Record<TransferAccountType, Gate> = {
-  BANK_ACCOUNT: { allOf: ['create:cashins'] },
-  CBDC: { allOf: ['create:cbdc-cashins', 'create:cbdc-cashouts'] },
-  BENEFICIARY: { allOf: ['create:cashouts'] },
-};
+/** Which way money may move between the main wallet and each kind of linked account. */
+export interface TransferDirections {
+  /** JAM-DEX → main wallet: create:cbdc-cashins. */
+  cbdcSource: boolean;
+  /** Bank → main wallet: create:cashins. */
+  bankSource: boolean;
+  /** Main wallet → JAM-DEX: create:cbdc-cashouts. */
+  cbdcTarget: boolean;
+  /** Main wallet → beneficiary: create:cashouts. */
+  beneficiaryTarget: boolean;
+  /**
+   * Main wallet → bank: create:cashouts, like every other cash-out. Not in the spec's tables;
+   * kept by docs/decisions/015-cash-out-to-bank.md.
+   */
+  bankTarget: boolean;
+}
+
+/**
+ * The one rule for what a transfer may do (spec section 6, "In the transfer modal"): the transfer
+ * modal offers exactly these sides, the Transfer button shows when they leave something to offer,
+ * and the API's transfer route checks the same permissions.
+ */
+export function transferDirections(granted: readonly string[]): TransferDirections {
+  return {
+    cbdcSource: hasPermission(granted, 'create:cbdc-cashins'),
+    bankSource: hasPermission(granted, 'create:cashins'),
+    cbdcTarget: hasPermission(granted, 'create:cbdc-cashouts'),
+    beneficiaryTarget: hasPermission(granted, 'create:cashouts'),
+    bankTarget: hasPermission(granted, 'create:cashouts'),
+  };
+}
+
+/**
+ * Whether a linked account of `type` makes the Transfer action worth showing (spec section 6,
+ * "Transfer"): a bank account either way, a beneficiary as a target, and JAM-DEX only when
+ * money may move both ways, as the spec's table asks.
+ */
+function linkedAccountUsable(type: TransferAccountType, directions: TransferDirections): boolean {
+  if (type === 'BANK_ACCOUNT') return directions.bankSource || directions.bankTarget;
+  if (type === 'CBDC') return directions.cbdcSource && directions.cbdcTarget;
+  return directions.beneficiaryTarget;
+}
+
+const TRANSFER_ACCOUNT_TYPES: readonly string[] = ['BANK_ACCOUNT', 'CBDC', 'BENEFICIARY'];
 
 /** The Transfer action shows with a transfer permission plus at least one linked account it may use. */
 export function canTransfer(
@@ -139,20 +178,10 @@ export function canTransfer(
   linkedAccountTypes: readonly string[],
 ): boolean {
   if (!can(granted, role, 'transfer')) return false;
-  // hasOwn, not `in`: "toString" or "constructor" would otherwise find a prototype member that passes as an empty gate.
+  const directions = transferDirections(granted);
+  // An explicit list, not `in`: "toString" or "constructor" would otherwise find a prototype member.
   return linkedAccountTypes.some(
     (type) =>
-      Object.hasOwn(TRANSFER_ACCOUNT_GATES, type) &&
-      passesGate(granted, role, TRANSFER_ACCOUNT_GATES[type as TransferAccountType]),
+      TRANSFER_ACCOUNT_TYPES.includes(type) && linkedAccountUsable(type as TransferAccountType, directions),
   );
-}
-
-/** In the transfer modal, which sources and targets a user may pick (spec section 6). */
-export function transferDirections(granted: readonly string[]) {
-  return {
-    cbdcSource: hasPermission(granted, 'create:cbdc-cashins'),
-    bankSource: hasPermission(granted, 'create:cashins'),
-    cbdcTarget: hasPermission(granted, 'create:cbdc-cashouts'),
-    beneficiaryTarget: hasPermission(granted, 'create:cashouts'),
-  };
 }

@@ -71,6 +71,6 @@ export const returnToSchema = z
   .refine(isSafeReturnTo, 'returnTo must be a path on this site')
   .default('/');
 
-/** POST /auth/logout — where the browser goes next to end the identity provider's session. */
-export const logoutResponseSchema = z.object({ location: z.string() });
+/** POST /auth/logout: where the browser goes next to end the identity provider's session. */
+export const logoutResponseSchema = z.object({ location: z.string().min(1) });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

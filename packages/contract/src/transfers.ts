@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { MIN_TRANSFER_CENTS } from './constants.ts';
 import { isRangeWithinOneMonth } from './dates.ts';
 import { apiDateSchema, listingQuerySchema, listingResponseSchema } from './listings.ts';
 import { MESSAGES } from './messages.ts';
 import { centsSchema } from './money.ts';
 import { cbdcPaymentStatusSchema, transferStatusSchema, transferTypeSchema } from './statuses.ts';
-
-/** Transfer minimum: J$0.10 (spec section 9). */
-export const MIN_TRANSFER_AMOUNT_CENTS = 10;
 
 /**
  * POST /api/account/v1/accounts/{accountId}/transfers. `{accountId}` is the merchant's main
@@ -28,7 +26,7 @@ export const createTransferSchema = z.strictObject({
   transfer_type: transferDirectionSchema,
   account_type: transferCounterpartTypeSchema,
   account_id: z.number().int().min(1).max(2_147_483_647),
-  amount: centsSchema.min(MIN_TRANSFER_AMOUNT_CENTS, 'The amount minimum is J$0.10'),
+  amount: centsSchema.min(MIN_TRANSFER_CENTS, MESSAGES.transfer.minimumAmount),
 });
 export type CreateTransfer = z.infer<typeof createTransferSchema>;
 

@@ -1,29 +1,36 @@
-import { LOGOUT_MODAL_KEY, LogoutModal } from '@/features/auth/components/logout-modal';
-import { TransactionStatusModal } from '@/components/transaction-status-modal';
-import { MODAL_KEYS } from '@/lib/modal-keys';
-import type { TransferDetailsProps } from '@/features/wallet/components/transfer-details-modal';
-import type { TransferModalProps } from '@/features/wallet/components/transfer-modal';
-import { lazyModal } from './lazy-modal';
+import type { ComponentType } from 'react';
+import { TransactionStatusModal, type TransactionStatusOptions } from '@/components/transaction-status-modal';
+import { LogoutModal } from '@/features/auth/components/logout-modal';
+import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
+import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
+import type { ModalKey } from '@/lib/modal-registry';
+import { lazyPage } from './lazy-page';
+
+/** What a registered modal receives: the data it was opened with. */
+export type ModalComponent<Data> = ComponentType<{ data: Data }>;
 
 /**
- * Modals opened by key (spec section 2, "Modals (by key)"); later issues add theirs here. Forms
- * load their code when first opened; the small status modal is ready at once, since it follows a
- * transfer that has just happened.
+ * The component behind each modal key (spec section 2, "Modals (by key)"); later features add
+ * theirs here. Forms load their code when first opened; the small status and logout modals come
+ * with the modal host, since they follow an action that has just happened.
  */
-export const contextModals = {
-  [LOGOUT_MODAL_KEY]: LogoutModal,
-  [MODAL_KEYS.transactionStatus]: TransactionStatusModal,
-  // Explicit props: the modules refer back to this registry's type (they open modals by key).
-  [MODAL_KEYS.transfer]: lazyModal<TransferModalProps>(() =>
+export const MODAL_COMPONENTS = {
+  'logout-user': LogoutModal,
+  'transaction-status': TransactionStatusModal,
+  transfer: lazyPage(() =>
     import('@/features/wallet/components/transfer-modal').then((m) => m.TransferModal),
   ),
-  [MODAL_KEYS.transferDetails]: lazyModal<TransferDetailsProps>(() =>
+  'more-trans-details': lazyPage(() =>
     import('@/features/wallet/components/transfer-details-modal').then((m) => m.TransferDetailsModal),
   ),
-};
+} satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
-declare module '@mantine/modals' {
-  export interface MantineModalsOverride {
-    modals: typeof contextModals;
+declare module '@/lib/modal-registry' {
+  // Explicit data types: the modules refer back to this registry's type (they open modals by key).
+  interface ModalDataByKey {
+    'logout-user': Record<string, never>;
+    'transaction-status': TransactionStatusOptions;
+    transfer: TransferModalData;
+    'more-trans-details': TransferDetailsData;
   }
 }

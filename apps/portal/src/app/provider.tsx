@@ -6,11 +6,11 @@ import { lazyPage } from './lazy-page';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
-const OverlayHosts = lazyPage(() => import('./overlay-hosts').then((module) => module.OverlayHosts));
+const ToastHost = lazyPage(() => import('./toast-host').then((module) => module.ToastHost));
 
 /**
  * Everything around the router: theme, server-state cache, the full-page navigation used for
- * sign-in and logout, and the modal and toast hosts. Tests pass `env="test"` (no transitions or
+ * sign-in and logout, and the toast host (the modal host sits inside the router: see the layout). Tests pass `env="test"` (no transitions or
  * portals), their own query client and a recording `hardNavigate`.
  */
 export function AppProvider({
@@ -36,7 +36,7 @@ export function AppProvider({
         <HardNavigateProvider navigate={hardNavigate}>
           {children}
           <Suspense fallback={null}>
-            <OverlayHosts />
+            <ToastHost />
           </Suspense>
         </HardNavigateProvider>
       </QueryClientProvider>

@@ -20,7 +20,9 @@ describe('"/"', () => {
     const { router } = renderApp('/', portalServer({ session: makeSession(1), profile: parentProfile }));
     expect(await screen.findByRole('tab', { name: 'Orders' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
-  });
+    // The file's first render imports every lazy chunk of the portal; on a busy machine that alone
+    // can take longer than a test's default five seconds.
+  }, 20_000);
 
   it('redirects a super admin of an organisation without branches', async () => {
     const { router } = renderApp('/', portalServer({ session: makeSession(4) }));
@@ -45,8 +47,9 @@ describe('"/"', () => {
         branches,
       }),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lynk Group HQ' })).toBeInTheDocument();
-    const tabs = screen.getByRole('tablist', { name: 'Corporate sections' });
+    const tabs = await screen.findByRole('tablist', { name: 'Corporate sections' });
+    // Spec section 2: no branch name heading on "/".
+    expect(screen.queryByRole('heading', { name: 'Lynk Group HQ' })).not.toBeInTheDocument();
     expect(
       within(tabs)
         .getAllByRole('tab')
@@ -153,13 +156,46 @@ describe('organisation routes', () => {
     first.unmount();
 
     const second = renderApp('/1001/lynk-wallet/payment-history/review/abc', portalServer());
-    await screen.findByTestId('wallet-pane-payment-history');
+    // Spec section 2: it closes and shows the failure modal, back on the payment history.
+    const failure = await screen.findByRole('dialog', {
+      name: 'Failure loading the batch transaction details',
+    });
+    expect(
+      within(failure).getByText('There was an error loading the batch transaction. Please try again'),
+    ).toBeInTheDocument();
     expect(second.router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history');
+    expect(screen.queryByTestId('batch-review-abc')).not.toBeInTheDocument();
+    await userEvent.click(within(failure).getByRole('button', { name: 'Return to Dashboard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['orders', 'Orders are not available yet in this portal.'],
+    ['refunds', 'Refunds are not available yet in this portal.'],
+    ['payment-history', 'Batch payments are not available yet in this portal.'],
+  ])('says plainly that the %s pane is not available yet, instead of an empty table', async (tab, text) => {
+    renderApp(`/1001/lynk-wallet/${tab}`, portalServer());
+    const pane = await screen.findByTestId(`wallet-pane-${tab}`);
+    expect(await within(pane).findByRole('status')).toHaveTextContent(text);
+    expect(within(pane).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('opens the main wallet on orders and JAM-DEX on payments; without that tab, on the first permitted one', async () => {
+    const first = renderApp('/1001/lynk-wallet', portalServer());
+    await screen.findByTestId('wallet-pane-orders');
+    expect(first.router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+    first.unmount();
+
+    const noOrders = makeSession(1, { permissions: ['read:cashouts', 'read:refunds'] });
+    const second = renderApp('/1001/lynk-wallet', portalServer({ session: noOrders }));
+    await screen.findByTestId('wallet-pane-transfers-history');
+    expect(second.router.state.location.pathname).toBe('/1001/lynk-wallet/transfers-history');
   });
 
   it('shows the staff page of an organisation with Dashboard > Staff', async () => {
     renderApp('/1001/staff', portalServer());
     expect(await screen.findByRole('heading', { level: 2, name: 'Staff' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Staff lists are not available yet in this portal.');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
@@ -219,7 +255,9 @@ describe('organisation routes', () => {
       portalServer({ session: makeSession(3) }),
     );
     await screen.findByRole('heading', { level: 2, name: 'Notifications History' });
-    await screen.findByTestId('notifications-pane-all');
+    expect(await screen.findByTestId('notifications-pane-all')).toHaveTextContent(
+      'Notifications are not available yet in this portal.',
+    );
     expect(router.state.location.pathname).toBe('/1001/notifications/all');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
@@ -233,6 +271,9 @@ describe('organisation routes', () => {
       '/1001/notifications',
     );
     expect(within(crumbs).getByText('Settings')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Notification settings are not available yet in this portal.',
+    );
   });
 
   it('shows My Profile with the profile and the signed-in user', async () => {

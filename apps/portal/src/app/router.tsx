@@ -1,6 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import type { WalletKind } from '@/features/wallet/tabs';
-import { WALLET_TABS } from '@/features/wallet/tabs';
+import { WALLET_TABS, type WalletKind, type WalletTab } from '@/features/wallet/tabs';
 import { NOTIFICATION_TABS } from '@/features/notifications/tabs';
 import { AuthGuard } from './guards/auth-guard';
 import { CbdcGate } from './guards/cbdc-gate';
@@ -26,6 +25,9 @@ const FirstWalletTab = lazyPage(() =>
 );
 const WalletTabRoute = lazyPage(() =>
   import('@/features/wallet/components/wallet-tab-routes').then((m) => m.WalletTabRoute),
+);
+const NotAvailableTab = lazyPage(() =>
+  import('@/features/wallet/components/wallet-tab-routes').then((m) => m.NotAvailableTab),
 );
 const BatchReviewRoute = lazyPage(() =>
   import('@/features/wallet/components/wallet-tab-routes').then((m) => m.BatchReviewRoute),
@@ -62,12 +64,12 @@ const notFound: RouteObject = {
   element: <NotFoundRoute />,
 };
 
-/** The table of a tab, where it exists yet (orders, refunds and payment history come later). */
-function walletTabContent(wallet: WalletKind, tab: string): RouteObject[] {
-  if (tab === 'transfers-history')
+/** The table of a tab; a tab whose feature has not landed yet (orders, refunds, payment history) says so. */
+function walletTabContent(wallet: WalletKind, tab: WalletTab): RouteObject[] {
+  if (tab.value === 'transfers-history')
     return [{ index: true, element: <TransfersHistoryPane wallet={wallet} /> }];
-  if (wallet === 'cbdc' && tab === 'payments') return [{ index: true, element: <CbdcPaymentsPane /> }];
-  return [];
+  if (wallet === 'cbdc' && tab.value === 'payments') return [{ index: true, element: <CbdcPaymentsPane /> }];
+  return [{ index: true, element: <NotAvailableTab tab={tab} /> }];
 }
 
 function walletTabRoutes(wallet: WalletKind): RouteObject[] {
@@ -77,7 +79,7 @@ function walletTabRoutes(wallet: WalletKind): RouteObject[] {
       path: tab.value,
       element: <WalletTabRoute wallet={wallet} tab={tab.value} />,
       children: [
-        ...walletTabContent(wallet, tab.value),
+        ...walletTabContent(wallet, tab),
         ...(wallet === 'main' && tab.value === 'payment-history'
           ? [{ path: 'review/:id', element: <BatchReviewRoute /> }]
           : []),

@@ -2,7 +2,7 @@ import { formatCents } from '@lynk/contract/money';
 import { ActionIcon, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useId } from 'react';
-import { NO_VALUE, WIDGET_TEXTS } from '@/lib/texts';
+import { BALANCE_TEXTS } from './texts';
 
 /**
  * A balance behind an eye toggle (spec section 4, "Balance widget"): hidden it shows "J$ ****";
@@ -32,11 +32,11 @@ export function BalanceCard({
 }) {
   const titleId = useId();
   const amount = !revealed ? (
-    WIDGET_TEXTS.masked
+    BALANCE_TEXTS.masked
   ) : loading || balance === undefined ? (
     <Skeleton height={mini ? 18 : 26} width={120} radius="sm" />
   ) : balance === null ? (
-    NO_VALUE
+    BALANCE_TEXTS.noValue
   ) : (
     formatCents(balance)
   );
@@ -46,7 +46,7 @@ export function BalanceCard({
       variant="subtle"
       size="lg"
       onClick={onToggle}
-      aria-label={revealed ? WIDGET_TEXTS.hideBalance : WIDGET_TEXTS.showBalance}
+      aria-label={revealed ? BALANCE_TEXTS.hideBalance : BALANCE_TEXTS.showBalance}
       aria-pressed={revealed}
     >
       {revealed ? <IconEyeOff size={20} aria-hidden /> : <IconEye size={20} aria-hidden />}

@@ -1,5 +1,5 @@
 import { usesDetailsSideLayout } from '@lynk/contract/constants';
-import { Box, Text, Tooltip } from '@mantine/core';
+import { Box, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -27,8 +27,17 @@ export function DetailRows({ rows }: { rows: readonly DetailRow[] }) {
             <Box component="span" className={classes.label}>
               {row.label}
               {row.tooltip ? (
-                <Tooltip label={row.tooltip} withArrow multiline w={240}>
-                  <IconInfoCircle size={14} aria-label={row.tooltip} role="img" tabIndex={0} />
+                <Tooltip
+                  label={row.tooltip}
+                  withArrow
+                  multiline
+                  w={240}
+                  events={{ hover: true, focus: true, touch: true }}
+                >
+                  {/* A focusable control named by its tooltip, not a focusable image. */}
+                  <UnstyledButton aria-label={row.tooltip} display="inline-flex" c="dimmed">
+                    <IconInfoCircle size={14} aria-hidden />
+                  </UnstyledButton>
                 </Tooltip>
               ) : null}
             </Box>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { ERROR_TEXTS } from '@/lib/texts';
+import { ERROR_STATE_TEXTS } from './texts';
 
 /** A failed load, with a way to try again. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
@@ -10,7 +10,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
         <Text size="sm">{message}</Text>
         {onRetry ? (
           <Button size="xs" color="red.9" onClick={onRetry}>
-            {ERROR_TEXTS.tryAgain}
+            {ERROR_STATE_TEXTS.tryAgain}
           </Button>
         ) : null}
       </Group>

@@ -1,6 +1,6 @@
 import { limitBarColour, limitUsagePercent, type LimitBarColour } from '@lynk/contract/constants';
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { WIDGET_TEXTS } from '@/lib/texts';
+import { LIMIT_BAR_TEXTS } from './texts';
 
 /** Theme colours of the usage bands (spec section 4): green, yellow, red; shades that stay readable on white. */
 export const LIMIT_BAR_COLOURS: Record<LimitBarColour, string> = {
@@ -44,7 +44,7 @@ export function LimitBar({
         color={LIMIT_BAR_COLOURS[colour]}
         size="md"
         radius="xl"
-        aria-label={WIDGET_TEXTS.percentUsed(label)}
+        aria-label={LIMIT_BAR_TEXTS.percentUsed(label)}
       />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCompassOff } from '@tabler/icons-react';
-import { NOT_FOUND_TEXTS } from '@/lib/texts';
+import { NOT_FOUND_TEXTS } from './texts';
 
 /**
  * Spec section 2, "Not-found page": the button leads back to the dashboard when the user is

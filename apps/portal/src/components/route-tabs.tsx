@@ -1,9 +1,10 @@
+import { SMARTPHONE_TABS } from '@lynk/contract/constants';
 import { ActionIcon, Box, Group, Tabs, type TabsTabProps } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useIsSmartphone } from '@/lib/use-smartphone';
-import { TAB_TEXTS } from '@/lib/texts';
+import { TAB_TEXTS } from './texts';
 import classes from './route-tabs.module.css';
 
 export interface RouteTab {
@@ -19,12 +20,9 @@ export interface RouteTab {
  */
 const LinkTab = Tabs.Tab as unknown as ComponentType<TabsTabProps & { component: typeof Link; to: string }>;
 
-/** On smartphones, more than this many tabs are shown a page of two at a time. */
-const SMARTPHONE_MAX_TABS = 3;
-const SMARTPHONE_PAGE_SIZE = 2;
-
 /**
  * A tab bar whose tabs are links (the active tab follows the URL), with the active pane below it.
+ * They are real tabs: one tab stop, and the arrow keys move to the next tab and open it.
  * On smartphones with more than three tabs only two are shown, with previous/next arrows and page dots.
  */
 export function RouteTabs({
@@ -41,14 +39,16 @@ export function RouteTabs({
   children?: ReactNode;
 }) {
   const isSmartphone = useIsSmartphone();
-  const paged = isSmartphone && tabs.length > SMARTPHONE_MAX_TABS;
-  const pageCount = paged ? Math.ceil(tabs.length / SMARTPHONE_PAGE_SIZE) : 1;
+  const paged = isSmartphone && tabs.length > SMARTPHONE_TABS.pagingAbove;
+  const pageCount = paged ? Math.ceil(tabs.length / SMARTPHONE_TABS.perPage) : 1;
   const activeIndex = tabs.findIndex((tab) => tab.value === value);
-  const activePage = activeIndex > 0 ? Math.floor(activeIndex / SMARTPHONE_PAGE_SIZE) : 0;
+  const activePage = activeIndex > 0 ? Math.floor(activeIndex / SMARTPHONE_TABS.perPage) : 0;
   // The page the user browsed to; it resets to the active tab's page whenever the active tab changes.
   const [browsed, setBrowsed] = useState<{ forValue: string | null; page: number } | null>(null);
   const page = browsed && browsed.forValue === value ? browsed.page : activePage;
-  const visible = paged ? tabs.slice(page * SMARTPHONE_PAGE_SIZE, (page + 1) * SMARTPHONE_PAGE_SIZE) : tabs;
+  const visible = paged
+    ? tabs.slice(page * SMARTPHONE_TABS.perPage, (page + 1) * SMARTPHONE_TABS.perPage)
+    : tabs;
   const showPanel = value !== null && activeIndex !== -1;
 
   const goTo = (next: number) =>

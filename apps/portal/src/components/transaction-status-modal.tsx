@@ -1,5 +1,4 @@
-import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { modals, type ContextModalProps } from '@mantine/modals';
+import { ThemeIcon } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCheck,
@@ -9,8 +8,9 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MODAL_KEYS } from '@/lib/modal-keys';
-import { TRANSACTION_STATUS_TEXTS } from '@/lib/texts';
+import { hideModal, openModal } from '@/lib/modal-registry';
+import { GenericModal } from './generic-modal';
+import { TRANSACTION_STATUS_TEXTS } from './texts';
 
 export type TransactionStatusVariant =
   'success' | 'success-pending' | 'failure' | 'batch-failure' | 'confirm';
@@ -84,15 +84,10 @@ export function transactionStatusTitle(options: TransactionStatusOptions): strin
   return options.title ?? VARIANTS[options.variant].title;
 }
 
-/** The transaction-status modal, registered with the modal host under `transaction-status`. */
-export function TransactionStatusModal({
-  context,
-  id,
-  innerProps,
-}: ContextModalProps<TransactionStatusOptions>) {
-  const look = VARIANTS[innerProps.variant];
-  const subtitle = innerProps.subtitle ?? look.subtitle;
-  const closeLabel = innerProps.closeAction?.label ?? look.closeLabel;
+/** The transaction-status modal (key `transaction-status`), on the generic modal. */
+export function TransactionStatusModal({ data }: { data: TransactionStatusOptions }) {
+  const look = VARIANTS[data.variant];
+  const closeLabel = data.closeAction?.label ?? look.closeLabel;
   const [busy, setBusy] = useState(false);
   const StatusIcon = look.icon;
 
@@ -102,36 +97,42 @@ export function TransactionStatusModal({
       await action?.onClick?.();
     } finally {
       setBusy(false);
-      context.closeModal(id);
+      hideModal();
     }
   };
 
   return (
-    <Stack align="center" gap="md" ta="center" data-testid={`transaction-status-${innerProps.variant}`}>
-      <ThemeIcon size={64} radius="xl" variant="light" color={look.colour} aria-hidden>
-        <StatusIcon size={34} stroke={1.8} />
-      </ThemeIcon>
-      {subtitle ? <Text c="dimmed">{subtitle}</Text> : null}
-      <Group justify="center" gap="sm" w="100%" grow>
-        {closeLabel ? (
-          <Button variant="default" disabled={busy} onClick={() => void run(innerProps.closeAction)}>
-            {closeLabel}
-          </Button>
-        ) : null}
-        <Button loading={busy} onClick={() => void run(innerProps.mainAction)} data-autofocus>
-          {innerProps.mainAction?.label ?? look.mainLabel}
-        </Button>
-      </Group>
-    </Stack>
+    <GenericModal
+      title={transactionStatusTitle(data)}
+      subtitle={data.subtitle ?? look.subtitle}
+      footer="stacked"
+      icon={
+        <ThemeIcon
+          size={64}
+          radius="xl"
+          variant="light"
+          color={look.colour}
+          aria-hidden
+          data-testid={`transaction-status-${data.variant}`}
+        >
+          <StatusIcon size={34} stroke={1.8} />
+        </ThemeIcon>
+      }
+      mainAction={{
+        label: data.mainAction?.label ?? look.mainLabel,
+        loading: busy,
+        onClick: () => void run(data.mainAction),
+      }}
+      cancelAction={
+        closeLabel
+          ? { label: closeLabel, disabled: busy, onClick: () => void run(data.closeAction) }
+          : undefined
+      }
+    />
   );
 }
 
 /** Opens the transaction-status modal; the variant's title names the dialog. */
-export function openTransactionStatus(options: TransactionStatusOptions): string {
-  return modals.openContextModal({
-    modal: MODAL_KEYS.transactionStatus,
-    title: transactionStatusTitle(options),
-    centered: true,
-    innerProps: options,
-  });
+export function openTransactionStatus(options: TransactionStatusOptions): void {
+  openModal('transaction-status', options, { title: transactionStatusTitle(options) });
 }

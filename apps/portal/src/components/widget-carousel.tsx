@@ -1,7 +1,7 @@
 import { Box, Scroller } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Children, type ReactNode } from 'react';
-import { WIDGET_TEXTS } from '@/lib/texts';
+import { CAROUSEL_TEXTS } from './texts';
 import classes from './widget-carousel.module.css';
 
 /**
@@ -11,7 +11,7 @@ import classes from './widget-carousel.module.css';
  */
 export function WidgetCarousel({
   children,
-  label = WIDGET_TEXTS.carouselLabel,
+  label = CAROUSEL_TEXTS.label,
 }: {
   children: ReactNode;
   label?: string;
@@ -25,8 +25,8 @@ export function WidgetCarousel({
         draggable={false}
         controlSize={36}
         classNames={{ container: classes.container, content: classes.content, control: classes.control }}
-        startControlProps={{ 'aria-label': WIDGET_TEXTS.previous }}
-        endControlProps={{ 'aria-label': WIDGET_TEXTS.next }}
+        startControlProps={{ 'aria-label': CAROUSEL_TEXTS.previous }}
+        endControlProps={{ 'aria-label': CAROUSEL_TEXTS.next }}
         startControlIcon={<IconChevronLeft size={18} aria-hidden />}
         endControlIcon={<IconChevronRight size={18} aria-hidden />}
       >

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatPhone, formatTimestamp, initials } from './format';
-
-describe('formatPhone', () => {
-  it('formats a US-pattern number as +1 (xxx) xxx-xxxx', () => {
-    expect(formatPhone('8765551234')).toBe('+1 (876) 555-1234');
-    expect(formatPhone('1-876-555-1234')).toBe('+1 (876) 555-1234');
-    expect(formatPhone('(876) 555 1234')).toBe('+1 (876) 555-1234');
-  });
-
-  it('shows anything else as is', () => {
-    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
-    expect(formatPhone('555-1234')).toBe('555-1234');
-  });
-});
+import { formatAddress, formatTimestamp, initials } from './format';
 
 describe('formatAddress', () => {
   it('joins the parts that are not empty', () => {

@@ -1,15 +1,6 @@
 import type { MerchantProfile } from '@lynk/contract/profile';
 import { formatDate, type DisplayPattern } from '@lynk/contract/dates';
 
-/** Spec section 3: a phone matching the US pattern shows as +1 (xxx) xxx-xxxx; anything else as is. */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  const looksUs = /^[+]?1?[\s.-]*\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}$/.test(phone.trim());
-  if (national.length !== 10 || !looksUs) return phone;
-  return `+1 (${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
-}
-
 export function formatAddress(address: MerchantProfile['address']): string {
   return [address.address, address.address_2, address.city, address.province, address.country]
     .map((part) => part.trim())

@@ -5,25 +5,17 @@ import { useCurrentSession } from './session';
 /**
  * The portal hides what a user cannot use; the server enforces the same gates on every route
  * (hiding is never the protection). Gates are the contract's table (`GATES`), evaluated with the
- * contract's `can()` against the session's permission list and role.
+ * contract's `can()` against the session's permission list and role. `useCan` and `<Can>` are the
+ * one way to ask.
  */
-
-export interface Permissions {
-  permissions: readonly string[];
-  role: string | null;
-  /** True once the session is known (the user is signed in). */
-  loaded: boolean;
-}
 
 const NONE: readonly string[] = [];
 
-export function usePermissions(): Permissions {
+function useGateChecker(): (gate: GateKey | undefined) => boolean {
   const session = useCurrentSession();
-  return {
-    permissions: session?.permissions ?? NONE,
-    role: session?.role ?? null,
-    loaded: session !== null,
-  };
+  const permissions = session?.permissions ?? NONE;
+  const role = session?.role ?? null;
+  return (gate) => gate === undefined || can(permissions, role, gate);
 }
 
 /**
@@ -34,16 +26,8 @@ export function usePermissions(): Permissions {
 export function useCan(gate: GateKey): boolean;
 export function useCan(): (gate: GateKey | undefined) => boolean;
 export function useCan(gate?: GateKey): boolean | ((gate: GateKey | undefined) => boolean) {
-  const { permissions, role } = usePermissions();
-  const check = (candidate: GateKey | undefined) =>
-    candidate === undefined || can(permissions, role, candidate);
+  const check = useGateChecker();
   return gate === undefined ? check : check(gate);
-}
-
-/** A predicate for lists of gated items (tabs, menu entries). */
-export function useGateCheck(): (gate: GateKey | undefined) => boolean {
-  const { permissions, role } = usePermissions();
-  return (gate) => gate === undefined || can(permissions, role, gate);
 }
 
 export function Can({

@@ -3,9 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { OverlayHosts } from '@/app/overlay-hosts';
+import { ModalHost } from '@/app/modal-host';
+import { ToastHost } from '@/app/toast-host';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
@@ -51,7 +52,7 @@ interface ProviderOptions {
   session?: SessionIdentity | null;
   organisation?: Organisation | null;
   path?: string;
-  /** Mounts the modal and toast hosts, for components that open modals by key. */
+  /** Mounts the modal host (inside the router, as in the app) and the toast host. */
   overlays?: boolean;
 }
 
@@ -65,7 +66,20 @@ export function renderRoutes(
 ) {
   const hardNavigate = vi.fn<(url: string) => void>();
   const client = createTestQueryClient();
-  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  const withHost: RouteObject[] = overlays
+    ? [
+        {
+          element: (
+            <>
+              <Outlet />
+              <ModalHost />
+            </>
+          ),
+          children: routeObjects,
+        },
+      ]
+    : routeObjects;
+  const router = createMemoryRouter(withHost, { initialEntries: [path] });
   const routerProvider = <RouterProvider router={router} />;
   const view = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
@@ -78,7 +92,7 @@ export function renderRoutes(
               routerProvider
             )}
           </SessionProvider>
-          {overlays ? <OverlayHosts /> : null}
+          {overlays ? <ToastHost /> : null}
         </HardNavigateProvider>
       </QueryClientProvider>
     </MantineProvider>,

@@ -10,7 +10,7 @@ import { isUnauthorized } from '@/lib/api-client';
 import { useHardNavigate } from '@/lib/hard-navigate';
 import { organisationFromLocation } from '@/lib/location-org';
 import { SessionProvider } from '@/lib/session';
-import { AUTH_TEXTS } from '@/lib/texts';
+import { APP_TEXTS } from '../texts';
 import { loadAppLayout } from '../layout/lazy-app-layout';
 import { clearAuthAttempt, isRecentAttempt, recordAuthAttempt, type AuthAttemptKind } from './auth-attempts';
 
@@ -56,10 +56,10 @@ export function AuthGuard() {
     if (settled) clearAuthAttempt();
   }, [settled]);
 
-  if (session.isPending) return <CenteredLoader fullPage label={AUTH_TEXTS.loading} />;
+  if (session.isPending) return <CenteredLoader fullPage label={APP_TEXTS.loading} />;
 
   if (trip !== null) {
-    if (!refused) return <CenteredLoader fullPage label={AUTH_TEXTS.redirecting} />;
+    if (!refused) return <CenteredLoader fullPage label={APP_TEXTS.redirecting} />;
     if (trip === 'reauth') return <NotFoundPage signedIn onGoBack={() => navigate('/')} />;
     return (
       <NotFoundPage
@@ -75,7 +75,7 @@ export function AuthGuard() {
   if (session.data === undefined) {
     return (
       <Center component="main" mih="100dvh" p="xl">
-        <ErrorState message={AUTH_TEXTS.sessionUnavailable} onRetry={() => void session.refetch()} />
+        <ErrorState message={APP_TEXTS.sessionUnavailable} onRetry={() => void session.refetch()} />
       </Center>
     );
   }

@@ -9,7 +9,7 @@ import { useProfile } from '@/features/profile/api/get-profile';
 import { isApiRequestError } from '@/lib/api-client';
 import { OrganisationProvider, type Organisation } from '@/lib/organisation';
 import { useRequiredSession } from '@/lib/session';
-import { AUTH_TEXTS, ERROR_TEXTS } from '@/lib/texts';
+import { APP_TEXTS } from '../texts';
 
 const WALLET_INFO_TOAST = 'wallet-info-error';
 
@@ -30,12 +30,12 @@ export function OrganisationScope() {
     notifications.show({
       id: WALLET_INFO_TOAST,
       color: 'red',
-      message: ERROR_TEXTS.walletInfo,
+      message: APP_TEXTS.walletInfo,
       autoClose: 6000,
     });
   }, [accounts.isError, accounts.error]);
 
-  if (profile.isPending || accounts.isPending) return <CenteredLoader fullPage label={AUTH_TEXTS.loading} />;
+  if (profile.isPending || accounts.isPending) return <CenteredLoader fullPage label={APP_TEXTS.loading} />;
 
   const accountList = accounts.data ?? [];
   const profileData = profile.data ?? null;
@@ -54,7 +54,7 @@ export function OrganisationScope() {
 
   return (
     <OrganisationProvider value={organisation}>
-      <Suspense fallback={<CenteredLoader fullPage label={AUTH_TEXTS.loading} />}>
+      <Suspense fallback={<CenteredLoader fullPage label={APP_TEXTS.loading} />}>
         <Outlet />
       </Suspense>
     </OrganisationProvider>

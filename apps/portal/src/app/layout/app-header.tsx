@@ -3,8 +3,8 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { Link } from 'react-router';
 import { LynkLogo } from '@/components/lynk-logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { organisationPaths, useIsCorporateView, useOrganisation } from '@/lib/organisation';
-import { MENU_TEXTS } from '@/lib/texts';
+import { useIsCorporateView, useOrganisation } from '@/lib/organisation';
+import { MENU_TEXTS } from '../texts';
 import { ProfileMenu } from './profile-menu';
 import { WalletToggle } from './wallet-toggle';
 
@@ -22,9 +22,8 @@ export function AppHeader({
   onToggleMobileMenu: () => void;
   onToggleDesktopMenu: () => void;
 }) {
-  const { segment, hasCbdc } = useOrganisation();
+  const { hasCbdc } = useOrganisation();
   const corporateView = useIsCorporateView();
-  const paths = organisationPaths(segment);
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
@@ -60,7 +59,7 @@ export function AppHeader({
       </Group>
       <Group gap="xs" wrap="nowrap">
         {hasCbdc && !corporateView ? <WalletToggle visibleFrom="sm" mr="xs" /> : null}
-        <NotificationBell to={paths.notifications} />
+        <NotificationBell />
         <ProfileMenu />
       </Group>
     </Group>

@@ -15,15 +15,57 @@ describe('AppLayout', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
+  it('gives the Access Denied page one h1 and no skipped heading level', async () => {
+    renderApp('/1001/lynk-wallet/orders', portalServer({ session: makeSession(5) }));
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    const levels = within(main)
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level - (levels[index - 1] ?? 0)).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it('opens the bell dropdown, which says notifications are not available yet and links View All and Settings', async () => {
+    renderApp('/1001/lynk-wallet/orders', portalServer());
+    const header = await screen.findByRole('banner');
+    await userEvent.click(within(header).getByRole('button', { name: 'Notifications' }));
+    const dropdown = await screen.findByTestId('notification-bell-dropdown');
+    expect(within(dropdown).getByRole('status')).toHaveTextContent(
+      'Notifications are not available yet in this portal.',
+    );
+    expect(within(dropdown).queryByText(/no notifications/i)).not.toBeInTheDocument();
+    expect(within(dropdown).getByRole('link', { name: 'View All' })).toHaveAttribute(
+      'href',
+      '/1001/notifications',
+    );
+    expect(within(dropdown).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/1001/notifications/settings',
+    );
+  });
+
+  it('has the wallet switch in the side menu too, where a smartphone reaches it', async () => {
+    window.innerWidth = 375;
+    const { router } = renderApp(
+      '/1001/lynk-wallet/orders',
+      portalServer({ accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)] }),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    const toggle = within(nav).getByRole('radiogroup', { name: 'Wallet' });
+    await userEvent.click(within(toggle).getByRole('radio', { name: 'JAM-DEX' }));
+    await screen.findByRole('tab', { name: 'Payments' });
+    expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments');
+  });
+
   it('has the landmarks, named header controls and the branch name heading', async () => {
     renderApp('/1001/lynk-wallet/orders', portalServer());
     expect(await screen.findByRole('heading', { level: 1, name: 'Kingston Coffee Co.' })).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getAllByRole('button', { name: 'Toggle navigation' }).length).toBeGreaterThan(0);
-    expect(within(header).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
-      'href',
-      '/1001/notifications',
-    );
+    expect(within(header).getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: /profile menu/i })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'Lynk Merchant Portal home' })).toHaveAttribute(
       'href',
@@ -76,7 +118,8 @@ describe('AppLayout', () => {
       '/1001/lynk-wallet/orders',
       portalServer({ accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)] }),
     );
-    await userEvent.click(await screen.findByRole('radio', { name: 'JAM-DEX' }));
+    const header = await screen.findByRole('banner');
+    await userEvent.click(await within(header).findByRole('radio', { name: 'JAM-DEX' }));
     expect(await screen.findByRole('tab', { name: 'Payments' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments');
   });
@@ -124,6 +167,13 @@ describe('AppLayout', () => {
       }),
     );
     expect(await screen.findByRole('tab', { name: 'Branch Accounts' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    // Spec section 2: "A branch name heading is shown on every path except /".
+    expect(screen.queryByTestId('branch-heading')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Lynk Group' })).not.toBeInTheDocument();
+  });
+
+  it('shows the branch heading on every other path', async () => {
+    renderApp('/1001/staff', portalServer());
+    expect(await screen.findByTestId('branch-heading')).toHaveTextContent('Kingston Coffee Co.');
   });
 });

@@ -1,43 +1,46 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { BranchHeading } from '@/components/branch-heading';
 import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorState } from '@/components/error-state';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useOrganisation } from '@/lib/organisation';
-import { usePermissions } from '@/lib/permissions';
-import { AUTH_TEXTS, ERROR_TEXTS, MENU_TEXTS } from '@/lib/texts';
+import { useCurrentSession } from '@/lib/session';
+import { lazyPage } from '../lazy-page';
+import { APP_TEXTS, MENU_TEXTS } from '../texts';
 import { AppHeader, SIDE_MENU_ID } from './app-header';
 import { SideMenu } from './side-menu';
 import classes from './app-layout.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+const ModalHost = lazyPage(() => import('../modal-host').then((module) => module.ModalHost));
+
 /**
  * The signed-in frame: top bar, side menu (a drawer on smartphones, collapsible on desktop) and the
- * page. The branch name heads every page except "/"; a user without any permission sees Access
- * Denied instead of page content.
+ * page. The branch name heads every page except "/" (BranchHeading keeps that rule); a user
+ * without any permission sees the Access Denied page instead of page content. The modal host sits
+ * here, inside the router, the session and the organisation scope, so modals can use them.
  */
 export function AppLayout() {
   const [mobileMenuOpened, mobileMenu] = useDisclosure(false);
   const [desktopMenuOpened, desktopMenu] = useDisclosure(true);
-  const { pathname } = useLocation();
-  const { permissions } = usePermissions();
+  const session = useCurrentSession();
   const { orgId, profile } = useOrganisation();
   const profileQuery = useProfile(orgId);
-  const noPermissions = permissions.length === 0;
+  const noPermissions = (session?.permissions ?? []).length === 0;
 
   let content;
   if (noPermissions) {
-    content = <AccessDenied />;
+    content = <AccessDenied page />;
   } else if (!profile) {
-    content = <ErrorState message={ERROR_TEXTS.walletInfo} onRetry={() => void profileQuery.refetch()} />;
+    content = <ErrorState message={APP_TEXTS.walletInfo} onRetry={() => void profileQuery.refetch()} />;
   } else {
     content = (
-      <Suspense fallback={<CenteredLoader label={AUTH_TEXTS.loading} />}>
+      <Suspense fallback={<CenteredLoader label={APP_TEXTS.loading} />}>
         <Outlet />
       </Suspense>
     );
@@ -71,11 +74,14 @@ export function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
           <Container size="xl" px={0}>
-            {pathname !== '/' && profile ? <BranchHeading name={profile.name} /> : null}
+            {profile && !noPermissions ? <BranchHeading name={profile.name} /> : null}
             {content}
           </Container>
         </AppShell.Main>
       </AppShell>
+      <Suspense fallback={null}>
+        <ModalHost />
+      </Suspense>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { initials } from '@/lib/format';
 import { organisationPaths, useIsCorporateView, useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
-import { MENU_TEXTS } from '@/lib/texts';
+import { MENU_TEXTS } from '../texts';
 import classes from './app-layout.module.css';
 
 /**

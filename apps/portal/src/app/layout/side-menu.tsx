@@ -18,10 +18,11 @@ import {
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { openLogoutModal } from '@/features/auth/components/logout-modal';
-import { WALLET_TABS, type WalletKind } from '@/features/wallet/tabs';
+import { usePermittedWalletTabs, type WalletTab } from '@/features/wallet/tabs';
 import { organisationPaths, useIsCorporateView, useOrganisation } from '@/lib/organisation';
-import { useCan, useGateCheck } from '@/lib/permissions';
-import { CORPORATE_TEXTS, MENU_TEXTS } from '@/lib/texts';
+import { useCan } from '@/lib/permissions';
+import { MENU_TEXTS } from '../texts';
+import { WalletToggle } from './wallet-toggle';
 
 interface MenuLink {
   label: string;
@@ -96,27 +97,27 @@ function LogoutLink({ onNavigate }: { onNavigate: () => void }) {
 
 /**
  * The side menu (spec section 2): My wallets, the main wallet's Quick Access, JAM-DEX Quick
- * Access (with a CBDC account) and My Account. The corporate view keeps only its own pages and Logout.
+ * Access (with a CBDC account) and My Account, with the wallet switch (with a CBDC account). The
+ * corporate view keeps only its own pages and Logout.
  */
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const { segment, hasCbdc } = useOrganisation();
   const corporateView = useIsCorporateView();
-  const isAllowed = useGateCheck();
   const canSeeStaff = useCan('staffMenu');
+  const mainTabs = usePermittedWalletTabs('main');
+  const cbdcTabs = usePermittedWalletTabs('cbdc');
   const paths = organisationPaths(segment);
 
-  const quickAccess = (wallet: WalletKind, base: string): MenuLink[] =>
-    WALLET_TABS[wallet]
-      .filter((tab) => isAllowed(tab.gate))
-      .map((tab) => ({
-        label: tab.label,
-        to: `${base}/${tab.value}`,
-        icon: TAB_ICONS[tab.value] ?? IconReceipt,
-      }));
+  const quickAccess = (tabs: readonly WalletTab[], base: string): MenuLink[] =>
+    tabs.map((tab) => ({
+      label: tab.label,
+      to: `${base}/${tab.value}`,
+      icon: TAB_ICONS[tab.value] ?? IconReceipt,
+    }));
 
   if (corporateView) {
     const corporateLinks: MenuLink[] = [
-      { label: CORPORATE_TEXTS.branchAccounts, to: '/', icon: IconLayoutDashboard, exact: true },
+      { label: MENU_TEXTS.branchAccounts, to: '/', icon: IconLayoutDashboard, exact: true },
     ];
     if (canSeeStaff) corporateLinks.push({ label: MENU_TEXTS.staff, to: '/staff', icon: IconUsers });
     return (
@@ -133,8 +134,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
 
   const wallets: MenuLink[] = [{ label: MENU_TEXTS.mainWallet, to: paths.mainWallet, icon: IconWallet }];
   if (hasCbdc) wallets.push({ label: MENU_TEXTS.jamdex, to: paths.cbdcWallet, icon: IconBuildingBank });
-  const mainQuickAccess = quickAccess('main', paths.mainWallet);
-  const cbdcQuickAccess = hasCbdc ? quickAccess('cbdc', paths.cbdcWallet) : [];
+  const mainQuickAccess = quickAccess(mainTabs, paths.mainWallet);
+  const cbdcQuickAccess = hasCbdc ? quickAccess(cbdcTabs, paths.cbdcWallet) : [];
   const account: MenuLink[] = [{ label: MENU_TEXTS.myProfile, to: '/profile', icon: IconUser }];
   if (canSeeStaff) account.push({ label: MENU_TEXTS.staff, to: paths.staff, icon: IconUsers });
   account.push(
@@ -145,6 +146,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <ScrollArea type="auto" h="100%" px="sm" py="md">
       <MenuSection title={MENU_TEXTS.myWallets}>
+        {/* The wallet switch is in the side menu as well as the top bar: on a smartphone it is only here. */}
+        {hasCbdc ? <WalletToggle fullWidth mb="xs" onSwitch={onNavigate} /> : null}
         <MenuLinks links={wallets} onNavigate={onNavigate} />
       </MenuSection>
       {mainQuickAccess.length > 0 ? (

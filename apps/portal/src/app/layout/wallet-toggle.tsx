@@ -1,7 +1,7 @@
 import { SegmentedControl, type BoxProps } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
-import { MENU_TEXTS } from '@/lib/texts';
+import { MENU_TEXTS } from '../texts';
 
 type WalletValue = 'main' | 'cbdc';
 
@@ -11,8 +11,12 @@ function walletFromPath(pathname: string): WalletValue | '' {
   return '';
 }
 
-/** Main wallet / JAM-DEX switch; the caller shows it only when a CBDC account exists. */
-export function WalletToggle(props: BoxProps) {
+/** Main wallet / JAM-DEX switch (top bar and side menu); the caller shows it only with a CBDC account. */
+export function WalletToggle({
+  fullWidth = false,
+  onSwitch,
+  ...props
+}: BoxProps & { fullWidth?: boolean; onSwitch?: () => void }) {
   const { segment } = useOrganisation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -21,12 +25,16 @@ export function WalletToggle(props: BoxProps) {
   return (
     <SegmentedControl
       {...props}
+      fullWidth={fullWidth}
       aria-label={MENU_TEXTS.walletSwitch}
       radius="xl"
       size="sm"
       color="lynk"
       value={walletFromPath(pathname)}
-      onChange={(value) => navigate(value === 'cbdc' ? paths.cbdcWallet : paths.mainWallet)}
+      onChange={(value) => {
+        onSwitch?.();
+        void navigate(value === 'cbdc' ? paths.cbdcWallet : paths.mainWallet);
+      }}
       data={[
         { value: 'main', label: MENU_TEXTS.mainWallet },
         { value: 'cbdc', label: MENU_TEXTS.jamdex },

@@ -1,7 +1,7 @@
 import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import { LynkLogo } from '@/components/lynk-logo';
-import { BUILDING_TEXT } from '@/lib/texts';
+import { APP_TEXTS } from '../texts';
 
 /** Placeholder used instead of the layout when the first path segment contains "wallet" (spec section 2). */
 export function BuildingPage() {
@@ -12,10 +12,9 @@ export function BuildingPage() {
         <ThemeIcon size={64} radius="xl" variant="light" color="lynk" aria-hidden>
           <IconTools size={32} stroke={1.5} />
         </ThemeIcon>
-        <Title order={1}>{BUILDING_TEXT}</Title>
+        <Title order={1}>{APP_TEXTS.building}</Title>
         <Text c="dimmed" size="sm" ta="center" maw={360}>
-          {/* Not in the spec: a line under the heading. */}
-          This page is on its way.
+          {APP_TEXTS.buildingBody}
         </Text>
       </Stack>
     </Center>

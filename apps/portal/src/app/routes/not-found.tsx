@@ -5,7 +5,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { loginUrl } from '@/features/auth/api/login-url';
 import { useHardNavigate } from '@/lib/hard-navigate';
-import { AUTH_TEXTS } from '@/lib/texts';
+import { APP_TEXTS } from '../texts';
 import { recordAuthAttempt } from '../guards/auth-attempts';
 
 /**
@@ -18,7 +18,7 @@ export function NotFoundRoute() {
   const hardNavigate = useHardNavigate();
   const { pathname } = useLocation();
 
-  if (session.isPending) return <CenteredLoader fullPage label={AUTH_TEXTS.loading} />;
+  if (session.isPending) return <CenteredLoader fullPage label={APP_TEXTS.loading} />;
   const signedIn = session.data !== undefined && !session.isError;
 
   return (

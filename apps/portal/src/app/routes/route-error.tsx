@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
 import { LynkLogo } from '@/components/lynk-logo';
-import { ERROR_TEXTS } from '@/lib/texts';
+import { APP_TEXTS } from '../texts';
 
 /** Last line of defence: an error thrown while rendering a page (for example a chunk that failed to load). */
 export function RouteError() {
@@ -12,9 +12,9 @@ export function RouteError() {
       <Stack align="center" gap="md" ta="center" maw={420}>
         <LynkLogo height={32} />
         <Title order={1} size="h3">
-          {ERROR_TEXTS.unexpected}
+          {APP_TEXTS.unexpected}
         </Title>
-        <Button onClick={() => window.location.reload()}>{ERROR_TEXTS.reload}</Button>
+        <Button onClick={() => window.location.reload()}>{APP_TEXTS.reload}</Button>
       </Stack>
     </Center>
   );

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEXTS } from '@/lib/texts';
+import { NOTIFICATION_TEXTS } from './texts';
 
 /** Spec section 2, "Notifications": tabs from the third path segment; a hyphen becomes an underscore for the group. */
 export const NOTIFICATION_TABS = [

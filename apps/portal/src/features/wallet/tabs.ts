@@ -1,6 +1,7 @@
 import { WALLET_ROUTES } from '@lynk/contract/accounts';
-import { can, type GateKey } from '@lynk/contract/permissions';
-import { WALLET_TEXTS } from '@/lib/texts';
+import type { GateKey } from '@lynk/contract/permissions';
+import { useCan } from '@/lib/permissions';
+import { WALLET_TEXTS } from './texts';
 
 /** The two wallets: the main wallet (route `lynk-wallet`) and JAM-DEX (route `jamdex-wallet`). */
 export type WalletKind = keyof typeof WALLET_ROUTES;
@@ -26,12 +27,21 @@ export const WALLET_TABS: Record<WalletKind, readonly WalletTab[]> = {
   ],
 };
 
-export function allowedWalletTabs(
-  wallet: WalletKind,
-  permissions: readonly string[],
-  role: string | null | undefined,
-): WalletTab[] {
-  return WALLET_TABS[wallet].filter((tab) => can(permissions, role, tab.gate));
+/** Spec section 2: "The default index redirects to payments for the jam-dex view and to orders otherwise." */
+const DEFAULT_TAB: Record<WalletKind, string> = { main: 'orders', cbdc: 'payments' };
+
+/**
+ * The one place a wallet's tabs are filtered by permission: the dashboard's tab bar, the side
+ * menu's Quick Access and the wallet index all use it.
+ */
+export function usePermittedWalletTabs(wallet: WalletKind): WalletTab[] {
+  const can = useCan();
+  return WALLET_TABS[wallet].filter((tab) => can(tab.gate));
+}
+
+/** The wallet index's tab: the spec's default, or the first permitted one for a user without it. */
+export function defaultWalletTab(wallet: WalletKind, permitted: readonly WalletTab[]): WalletTab | undefined {
+  return permitted.find((tab) => tab.value === DEFAULT_TAB[wallet]) ?? permitted[0];
 }
 
 /** The tab segment of a wallet path (`/1001/lynk-wallet/orders/...` → `orders`). */

@@ -2,7 +2,8 @@ import type { Account } from '@lynk/contract/accounts';
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { describe, expect, it } from 'vitest';
 import { makeAccount } from '@/testing/fixtures';
-import { resolveTransfer, sourceAccounts, targetAccounts, transferAllowance } from './transfer-options';
+import { transferDirections } from '@lynk/contract/permissions';
+import { resolveTransfer, sourceAccounts, targetAccounts } from './transfer-options';
 
 const main = makeAccount('LYNK', 1);
 const cbdc = makeAccount('CBDC', 2);
@@ -36,7 +37,7 @@ describe('resolveTransfer', () => {
 });
 
 describe('source and target accounts', () => {
-  const admin = transferAllowance(ROLE_PERMISSIONS[1]);
+  const admin = transferDirections(ROLE_PERMISSIONS[1]);
 
   it('never takes money from a beneficiary', () => {
     expect(ids(sourceAccounts(accounts, admin))).toEqual([1, 2, 3]);
@@ -52,7 +53,7 @@ describe('source and target accounts', () => {
   });
 
   it('needs create:cashouts for bank and beneficiary targets', () => {
-    const noCashouts = transferAllowance(['create:cbdc-cashouts', 'create:cbdc-cashins']);
+    const noCashouts = transferDirections(['create:cbdc-cashouts', 'create:cbdc-cashins']);
     expect(ids(targetAccounts(accounts, noCashouts, main))).toEqual([2]);
   });
 });

@@ -1,33 +1,22 @@
 import type { Account } from '@lynk/contract/accounts';
-import { hasPermission, transferDirections } from '@lynk/contract/permissions';
+import type { TransferDirections } from '@lynk/contract/permissions';
 import type { LimitTransferType } from '@lynk/contract/statuses';
 import type { CreateTransfer } from '@lynk/contract/transfers';
 
 /**
- * Which accounts the transfer modal offers (spec sections 5 and 6). Every transfer has the main
- * wallet on exactly one side; the contract's table in transfers.ts maps the pair onto the API's
- * CASH_IN/CASH_OUT and the other side's type.
+ * Which accounts the transfer modal offers (spec sections 5 and 6), from the contract's
+ * `transferDirections` (the rule the Transfer button and the API apply too). Every transfer has
+ * the main wallet on exactly one side; the contract's table in transfers.ts maps the pair onto the
+ * API's CASH_IN/CASH_OUT and the other side's type.
  */
-export interface TransferAllowance {
-  cbdcSource: boolean;
-  bankSource: boolean;
-  cbdcTarget: boolean;
-  beneficiaryTarget: boolean;
-  /** Not in the contract's `transferDirections`: paying out to a bank is a cash-out too. */
-  bankTarget: boolean;
-}
 
-export function transferAllowance(permissions: readonly string[]): TransferAllowance {
-  return { ...transferDirections(permissions), bankTarget: hasPermission(permissions, 'create:cashouts') };
-}
-
-function isIncomingSource(account: Account, allow: TransferAllowance): boolean {
+function isIncomingSource(account: Account, allow: TransferDirections): boolean {
   return (
     (account.type === 'CBDC' && allow.cbdcSource) || (account.type === 'BANK_ACCOUNT' && allow.bankSource)
   );
 }
 
-function isOutgoingTarget(account: Account, allow: TransferAllowance): boolean {
+function isOutgoingTarget(account: Account, allow: TransferDirections): boolean {
   return (
     (account.type === 'CBDC' && allow.cbdcTarget) ||
     (account.type === 'BANK_ACCOUNT' && allow.bankTarget) ||
@@ -43,7 +32,7 @@ export function mainWalletOf(accounts: readonly Account[]): Account | undefined 
  * Where money may come from: the main wallet (when it may send somewhere), JAM-DEX and bank
  * accounts (into the main wallet). A beneficiary only ever receives.
  */
-export function sourceAccounts(accounts: readonly Account[], allow: TransferAllowance): Account[] {
+export function sourceAccounts(accounts: readonly Account[], allow: TransferDirections): Account[] {
   if (!mainWalletOf(accounts)) return [];
   const canSendOut = accounts.some((account) => isOutgoingTarget(account, allow));
   return accounts.filter((account) =>
@@ -58,7 +47,7 @@ export function sourceAccounts(accounts: readonly Account[], allow: TransferAllo
  */
 export function targetAccounts(
   accounts: readonly Account[],
-  allow: TransferAllowance,
+  allow: TransferDirections,
   from: Account | null,
 ): Account[] {
   if (!mainWalletOf(accounts)) return [];
@@ -69,6 +58,11 @@ export function targetAccounts(
   return accounts.filter((account) =>
     account.type === 'LYNK' ? mainCanReceive : outgoing.includes(account),
   );
+}
+
+/** The target to choose for the user: into the main wallet is the only way from any other source. */
+export function implicitTarget(targets: readonly Account[], from: Account | null): Account | null {
+  return from && from.type !== 'LYNK' && targets.length === 1 ? (targets[0] ?? null) : null;
 }
 
 export interface ResolvedTransfer {

@@ -22,8 +22,8 @@ export function accountsQueryOptions(orgId: string) {
   });
 }
 
-export function useAccounts(orgId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...accountsQueryOptions(orgId), enabled });
+export function useAccounts(orgId: string) {
+  return useQuery(accountsQueryOptions(orgId));
 }
 
 export function hasCbdcAccount(accounts: readonly Account[]): boolean {

@@ -1,3 +1,5 @@
+import { isSafeReturnTo } from '@lynk/contract/session';
+
 /**
  * GET /auth/login?org=…&returnTo=…: a full-page navigation through the identity provider that
  * comes back to `returnTo`. Also used to switch organisation: the provider already has a session,
@@ -5,27 +7,9 @@
  */
 export const LOGIN_PATH = '/auth/login';
 
-/**
- * Control characters (U+0000–U+001F, U+007F) and backslashes. Browsers drop tabs and newlines
- * from URLs and read a backslash as "/", so a tab or a backslash after the leading "/" would
- * make a protocol-relative URL, off the origin, once resolved. (The server's `returnTo` check is
- * the same.)
- */
-function isUnsafeInPath(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code < 0x20 || code === 0x7f || char === '\\';
-}
-
-/** Only same-origin paths may be sent as `returnTo` (no open redirect through the sign-in). */
+/** Only same-origin paths may be sent as `returnTo` (no open redirect): the server's own check. */
 export function safeReturnTo(returnTo: string | undefined): string {
-  if (
-    !returnTo ||
-    !returnTo.startsWith('/') ||
-    returnTo.startsWith('//') ||
-    [...returnTo].some(isUnsafeInPath)
-  )
-    return '/';
-  return returnTo;
+  return returnTo && isSafeReturnTo(returnTo) ? returnTo : '/';
 }
 
 export function loginUrl({ org, returnTo }: { org?: string | null; returnTo?: string } = {}): string {

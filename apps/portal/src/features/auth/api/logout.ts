@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { logoutResponseSchema, type LogoutResponse } from '@lynk/contract/session';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -7,9 +7,6 @@ import { apiClient } from '@/lib/api-client';
  * the identity provider's session; it comes back to the site origin.
  */
 export const LOGOUT_PATH = '/auth/logout';
-
-const logoutResponseSchema = z.object({ location: z.string().min(1) });
-export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 export function logout(): Promise<LogoutResponse> {
   return apiClient.post(LOGOUT_PATH, logoutResponseSchema);

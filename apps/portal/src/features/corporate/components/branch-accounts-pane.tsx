@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader';
 import { useOrganisation } from '@/lib/organisation';
-import { AUTH_TEXTS, CORPORATE_TEXTS } from '@/lib/texts';
+import { CORPORATE_TEXTS } from '../texts';
 import { useBranches } from '../api/get-branches';
 import { BranchAccountsTable } from './branch-accounts-table';
 
@@ -24,7 +24,7 @@ export function BranchAccountsPane() {
           {CORPORATE_TEXTS.branchAccounts}
         </Title>
         {branches.isPending ? (
-          <CenteredLoader label={AUTH_TEXTS.loading} />
+          <CenteredLoader label={CORPORATE_TEXTS.loading} />
         ) : (
           <BranchAccountsTable branches={branches.data ?? []} onLaunch={launch} labelledBy={headingId} />
         )}

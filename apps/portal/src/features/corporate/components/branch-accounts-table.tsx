@@ -9,7 +9,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { TABLE_TEXTS } from '@/components/data-table/texts';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { LimitBar } from '@/components/limit-bar';
-import { CORPORATE_TEXTS, NO_VALUE } from '@/lib/texts';
+import { CORPORATE_TEXTS, NO_VALUE } from '../texts';
 
 function LaunchButton({ branch, onLaunch }: { branch: Branch; onLaunch: (branch: Branch) => void }) {
   return (

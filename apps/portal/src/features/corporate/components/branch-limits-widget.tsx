@@ -5,7 +5,7 @@ import { Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { LimitBar } from '@/components/limit-bar';
 import { useOrganisation } from '@/lib/organisation';
-import { WIDGET_TEXTS } from '@/lib/texts';
+import { CORPORATE_TEXTS } from '../texts';
 import { useBranches } from '../api/get-branches';
 import { CORPORATE_WIDGET_TEXTS } from '../texts';
 
@@ -43,7 +43,7 @@ export function BranchLimitsWidget({ type, mini = false }: { type: LimitTransfer
   } else if (totals === null) {
     content = (
       <Text size="sm" c="dimmed">
-        {WIDGET_TEXTS.limitUnavailable}
+        {CORPORATE_TEXTS.limitUnavailable}
       </Text>
     );
   } else {
@@ -51,7 +51,7 @@ export function BranchLimitsWidget({ type, mini = false }: { type: LimitTransfer
       <Stack gap={mini ? 4 : 'xs'}>
         {mini ? null : (
           <Text size="sm" fw={600}>
-            {WIDGET_TEXTS.used(formatCents(totals.used), formatCents(totals.limit))}
+            {CORPORATE_TEXTS.used(formatCents(totals.used), formatCents(totals.limit))}
           </Text>
         )}
         <LimitBar label={label} remaining={totals.remaining} limit={totals.limit} showLabel={false} />

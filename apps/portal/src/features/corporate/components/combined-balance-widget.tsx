@@ -2,7 +2,7 @@ import type { Branch } from '@lynk/contract/accounts';
 import { useState } from 'react';
 import { BalanceCard } from '@/components/balance-card';
 import { useOrganisation } from '@/lib/organisation';
-import { WIDGET_TEXTS } from '@/lib/texts';
+import { CORPORATE_TEXTS } from '../texts';
 import { useBranches } from '../api/get-branches';
 import { useOrganisationBalance } from '../api/get-organisation-balance';
 
@@ -39,7 +39,7 @@ export function CombinedBalanceWidget({ mini = false }: { mini?: boolean }) {
 
   return (
     <BalanceCard
-      title={WIDGET_TEXTS.combinedBalance}
+      title={CORPORATE_TEXTS.combinedBalance}
       revealed={revealed}
       onToggle={() => setRevealed((current) => !current)}
       balance={total}

@@ -53,13 +53,14 @@ function renderDashboard(permissions?: string[]) {
 }
 
 describe('CorporateDashboard', () => {
-  it('has exactly one h1, the organisation, and no skipped heading level', async () => {
+  it('has exactly one h1, for screen readers, and no branch-name heading on "/" nor a skipped heading level', async () => {
     renderDashboard();
     await screen.findByRole('table', { name: 'Branch Accounts' });
     const headings = screen.getAllByRole('heading');
     expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
-      'Blue Mountain Coffee House',
+      'Corporate dashboard',
     ]);
+    expect(screen.queryByText('Blue Mountain Coffee House')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Branch Accounts' }).tagName).toBe('H2');
     const levels = headings.map((heading) => Number(heading.tagName.slice(1)));
     levels.forEach((level, index) => expect(level).toBeLessThanOrEqual((levels[index - 1] ?? 0) + 1));

@@ -1,30 +1,30 @@
-import { Box } from '@mantine/core';
+import { Box, Title, VisuallyHidden } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
-import { BranchHeading } from '@/components/branch-heading';
 import { RouteTabs, type RouteTab } from '@/components/route-tabs';
-import { isCorporatePath, useOrganisation } from '@/lib/organisation';
+import { isCorporatePath } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
-import { CORPORATE_TEXTS, MENU_TEXTS } from '@/lib/texts';
+import { CORPORATE_TEXTS } from '../texts';
 import { CorporateWidgets } from './corporate-widgets';
 
 /**
- * The corporate view of a super admin of a parent organisation: the organisation's name (the
+ * The corporate view of a super admin of a parent organisation: a heading for screen readers (the
  * page's one h1), the widgets the user may see, a tab bar filtered by permissions (branch
  * accounts, staff) and the active tab's pane.
  */
 export function CorporateDashboard() {
-  const { profile } = useOrganisation();
   const { pathname } = useLocation();
   const canSeeStaff = useCan('staffMenu');
   const onIndex = isCorporatePath(pathname) && !pathname.startsWith('/staff');
 
   const tabs: RouteTab[] = [{ value: 'accounts', label: CORPORATE_TEXTS.branchAccounts, to: '/' }];
-  if (canSeeStaff) tabs.push({ value: 'staff', label: MENU_TEXTS.staff, to: '/staff' });
+  if (canSeeStaff) tabs.push({ value: 'staff', label: CORPORATE_TEXTS.staff, to: '/staff' });
 
   return (
     <>
-      {/* The layout shows the organisation's name on every path but "/"; here it is this page's heading. */}
-      {onIndex && profile ? <BranchHeading name={profile.name} /> : null}
+      {/* No branch-name heading on "/" (spec section 2); the page still needs its one h1 for screen readers. */}
+      <VisuallyHidden>
+        <Title order={1}>{CORPORATE_TEXTS.pageTitle}</Title>
+      </VisuallyHidden>
       <Box mb="lg">
         <CorporateWidgets />
       </Box>

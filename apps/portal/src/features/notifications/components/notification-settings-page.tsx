@@ -1,10 +1,11 @@
+import { NotAvailableYet } from '@/components/not-available-yet';
 import { PageHeader } from '@/components/page-header';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
-import { MENU_TEXTS, NOTIFICATION_TEXTS } from '@/lib/texts';
+import { NOTIFICATION_TEXTS } from '../texts';
 
 /**
  * Spec section 2: notifications/settings, breadcrumb Dashboard > Notifications > Settings.
- * The preference toggles and the low-balance threshold arrive in a later issue.
+ * Until the notifications API lands (toggles, low-balance threshold), the page says so.
  */
 export function NotificationSettingsPage() {
   const { segment } = useOrganisation();
@@ -14,12 +15,13 @@ export function NotificationSettingsPage() {
       <PageHeader
         title={NOTIFICATION_TEXTS.settingsTitle}
         breadcrumbs={[
-          { label: MENU_TEXTS.dashboard, to: paths.mainWallet },
+          { label: NOTIFICATION_TEXTS.dashboard, to: paths.mainWallet },
           { label: NOTIFICATION_TEXTS.breadcrumb, to: paths.notifications },
           { label: NOTIFICATION_TEXTS.settings },
         ]}
         back={{ to: paths.notifications, label: NOTIFICATION_TEXTS.back }}
       />
+      <NotAvailableYet what={NOTIFICATION_TEXTS.notificationSettings} />
     </div>
   );
 }

@@ -2,18 +2,18 @@ import { Button } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { PaneSection } from '@/components/pane-section';
+import { NotAvailableYet } from '@/components/not-available-yet';
 import { RouteTabs } from '@/components/route-tabs';
 import { pathUpTo } from '@/lib/location-org';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
-import { MENU_TEXTS, NOTIFICATION_TEXTS } from '@/lib/texts';
+import { NOTIFICATION_TEXTS } from '../texts';
 import { NOTIFICATION_TABS, type NotificationTab } from '../tabs';
 
 /**
  * Spec section 2, "Notifications": breadcrumb Dashboard > Notifications, the title
  * "Notifications History", a Settings link, a back arrow to the wallet and the group tabs
- * (shown with batch-payments read). The list arrives in a later issue.
+ * (shown with batch-payments read). Until the notifications API lands, each pane says so.
  */
 export function NotificationsPage() {
   const { segment } = useOrganisation();
@@ -29,7 +29,7 @@ export function NotificationsPage() {
       <PageHeader
         title={NOTIFICATION_TEXTS.title}
         breadcrumbs={[
-          { label: MENU_TEXTS.dashboard, to: paths.mainWallet },
+          { label: NOTIFICATION_TEXTS.dashboard, to: paths.mainWallet },
           { label: NOTIFICATION_TEXTS.breadcrumb },
         ]}
         back={{ to: paths.mainWallet, label: NOTIFICATION_TEXTS.back }}
@@ -67,7 +67,5 @@ export function NotificationsPage() {
 export function NotificationsTabRoute({ tab }: { tab: NotificationTab }) {
   const withTabs = useCan('notificationTabs');
   if (!withTabs && tab !== 'all') return <Navigate to="../all" replace />;
-  const label =
-    NOTIFICATION_TABS.find((candidate) => candidate.value === tab)?.label ?? NOTIFICATION_TEXTS.all;
-  return <PaneSection title={label} testId={`notifications-pane-${tab}`} />;
+  return <NotAvailableYet what={NOTIFICATION_TEXTS.notifications} testId={`notifications-pane-${tab}`} />;
 }

@@ -22,6 +22,6 @@ export function profileQueryOptions(orgId: string) {
   });
 }
 
-export function useProfile(orgId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...profileQueryOptions(orgId), enabled });
+export function useProfile(orgId: string) {
+  return useQuery(profileQueryOptions(orgId));
 }

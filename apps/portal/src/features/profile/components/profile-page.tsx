@@ -5,10 +5,11 @@ import { useId, type ReactNode } from 'react';
 import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { formatAddress, formatPhone, initials } from '@/lib/format';
+import { formatPhone } from '@lynk/contract/constants';
+import { formatAddress, initials } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
 import { useRequiredSession } from '@/lib/session';
-import { AUTH_TEXTS, ERROR_TEXTS, PROFILE_TEXTS } from '@/lib/texts';
+import { PROFILE_TEXTS } from '../texts';
 import { useProfile } from '../api/get-profile';
 import classes from './profile-page.module.css';
 
@@ -87,9 +88,9 @@ export function ProfilePage() {
     <div data-testid="profile-page">
       <PageHeader title={PROFILE_TEXTS.title} />
       {profile.isPending ? (
-        <CenteredLoader label={AUTH_TEXTS.loading} />
+        <CenteredLoader label={PROFILE_TEXTS.loading} />
       ) : profile.isError ? (
-        <ErrorState message={ERROR_TEXTS.walletInfo} onRetry={() => void profile.refetch()} />
+        <ErrorState message={PROFILE_TEXTS.walletInfo} onRetry={() => void profile.refetch()} />
       ) : (
         <ProfileDetails profile={profile.data} user={user} />
       )}

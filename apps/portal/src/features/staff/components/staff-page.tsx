@@ -1,9 +1,11 @@
 import { isSuperAdminRole } from '@lynk/contract/permissions';
 import { AccessDenied } from '@/components/access-denied';
+import { NotAvailableYet } from '@/components/not-available-yet';
 import { PageHeader, type Crumb } from '@/components/page-header';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
-import { useCan, usePermissions } from '@/lib/permissions';
-import { MENU_TEXTS, STAFF_TEXTS } from '@/lib/texts';
+import { useCan } from '@/lib/permissions';
+import { useRequiredSession } from '@/lib/session';
+import { STAFF_TEXTS } from '../texts';
 
 export type StaffPageContext = 'corporate' | 'organisation';
 
@@ -11,11 +13,11 @@ export type StaffPageContext = 'corporate' | 'organisation';
  * Spec section 2, "Staff page": a back arrow, the title "Staff" and breadcrumbs. On the corporate
  * view the arrow goes up to the dashboard; on an organisation it goes to the wallet. A super admin
  * in a branch also gets a link to the parent organisation (through `parent_org_id`).
- * The staff table arrives in a later issue.
+ * Until the staff list lands, the page says it is not available yet.
  */
 export function StaffPage({ context }: { context: StaffPageContext }) {
   const { segment, profile } = useOrganisation();
-  const { role } = usePermissions();
+  const { role } = useRequiredSession();
   const allowed = useCan('staffMenu');
   const paths = organisationPaths(segment);
 
@@ -24,7 +26,7 @@ export function StaffPage({ context }: { context: StaffPageContext }) {
   let breadcrumbs: Crumb[];
   let backTo: string;
   if (context === 'corporate') {
-    breadcrumbs = [{ label: MENU_TEXTS.dashboard, to: '/' }, { label: STAFF_TEXTS.title }];
+    breadcrumbs = [{ label: STAFF_TEXTS.dashboard, to: '/' }, { label: STAFF_TEXTS.title }];
     backTo = '/';
   } else {
     const walletOrders = `${paths.mainWallet}/orders`;
@@ -39,7 +41,7 @@ export function StaffPage({ context }: { context: StaffPageContext }) {
         { label: STAFF_TEXTS.title },
       ];
     } else {
-      breadcrumbs = [{ label: MENU_TEXTS.dashboard, to: walletOrders }, { label: STAFF_TEXTS.title }];
+      breadcrumbs = [{ label: STAFF_TEXTS.dashboard, to: walletOrders }, { label: STAFF_TEXTS.title }];
     }
   }
 
@@ -50,6 +52,7 @@ export function StaffPage({ context }: { context: StaffPageContext }) {
         breadcrumbs={breadcrumbs}
         back={{ to: backTo, label: STAFF_TEXTS.back }}
       />
+      <NotAvailableYet what={STAFF_TEXTS.staffList} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { PageHeader } from '@/components/page-header';
-import { SUPPORT_TEXTS } from '@/lib/texts';
+import { SUPPORT_TEXTS } from '../texts';
 
 /** Customer Support: how to reach Lynk's merchant support team. */
 export function SupportPage() {

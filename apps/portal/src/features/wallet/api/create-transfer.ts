@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@lynk/contract/session';
 import type { CreateTransfer, Transfer } from '@lynk/contract/transfers';
 import { transferResponseSchema } from '@lynk/contract/transfers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,8 +16,6 @@ export function transfersPath(mainWalletId: number): string {
   return `/api/account/v1/accounts/${mainWalletId}/transfers`;
 }
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
 export interface CreateTransferVariables {
   mainWalletId: number;
   body: CreateTransfer;
@@ -33,38 +32,26 @@ export function isIdempotencyInProgress(error: unknown): boolean {
   return isApiRequestError(error) && error.status === 409 && error.code === IDEMPOTENCY_IN_PROGRESS;
 }
 
-function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A 409 `IDEMPOTENCY_IN_PROGRESS` means the first request with this key (an earlier attempt whose
+ * answer was lost) is still being processed: not a failure. The same request, same key, is sent
+ * again after a second, up to five times, until the server replays the first request's answer.
+ * Nothing else is retried here: the modal lets the user decide (with the same key).
+ */
+export function shouldRetryTransfer(failureCount: number, error: unknown): boolean {
+  return isIdempotencyInProgress(error) && failureCount < IN_PROGRESS_RETRY.maxRetries;
 }
 
-async function postTransfer({
+export async function createTransfer({
   mainWalletId,
   body,
   idempotencyKey,
 }: CreateTransferVariables): Promise<Transfer> {
   const { data } = await apiClient.post(transfersPath(mainWalletId), transferResponseSchema, {
     body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
   return data;
-}
-
-/**
- * Sends the transfer. A 409 `IDEMPOTENCY_IN_PROGRESS` means the first request with this key (an
- * earlier attempt whose answer was lost) is still being processed: not a failure. The same
- * request, same key, is sent again after a second, up to `IN_PROGRESS_RETRY.maxRetries` times,
- * until the server replays the first request's answer. Still in progress after that, the 409 is
- * thrown for the caller to offer a retry.
- */
-export async function createTransfer(variables: CreateTransferVariables): Promise<Transfer> {
-  for (let retries = 0; ; retries += 1) {
-    try {
-      return await postTransfer(variables);
-    } catch (error) {
-      if (!isIdempotencyInProgress(error) || retries >= IN_PROGRESS_RETRY.maxRetries) throw error;
-      await wait(IN_PROGRESS_RETRY.delayMs);
-    }
-  }
 }
 
 /**
@@ -75,6 +62,8 @@ export function useCreateTransfer(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTransfer,
+    retry: shouldRetryTransfer,
+    retryDelay: IN_PROGRESS_RETRY.delayMs,
     onSuccess: () => {
       for (const queryKey of [balancesQueryKey(orgId), limitsQueryKey(orgId), transfersQueryKey(orgId)]) {
         void queryClient.invalidateQueries({ queryKey });

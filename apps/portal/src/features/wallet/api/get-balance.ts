@@ -1,5 +1,5 @@
 import { balanceResponseSchema } from '@lynk/contract/accounts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, type SkipToken } from '@tanstack/react-query';
 import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 
 /** GET /api/account/v2/accounts/{id}/balance → `{ data: { balance, currency } }`, balance in cents. */
@@ -25,15 +25,16 @@ export function balanceQueryKey(orgId: string, accountId: number) {
   return [...balancesQueryKey(orgId), accountId] as const;
 }
 
-export function balanceQueryOptions(orgId: string, accountId: number) {
+/** `skipToken` while the balance is hidden: the widget reads it when the user reveals it. */
+export function balanceQueryOptions(orgId: string, accountId: number | SkipToken) {
   return queryOptions({
-    queryKey: balanceQueryKey(orgId, accountId),
-    queryFn: ({ signal }) => getBalance(accountId, { signal }),
+    queryKey:
+      accountId === skipToken ? [...balancesQueryKey(orgId), 'hidden'] : balanceQueryKey(orgId, accountId),
+    queryFn: accountId === skipToken ? skipToken : ({ signal }) => getBalance(accountId, { signal }),
     staleTime: 15_000,
   });
 }
 
-/** Loads only while `enabled`: the widget reads the balance when the user reveals it. */
-export function useBalance(orgId: string, accountId: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...balanceQueryOptions(orgId, accountId), enabled });
+export function useBalance(orgId: string, accountId: number | SkipToken) {
+  return useQuery(balanceQueryOptions(orgId, accountId));
 }

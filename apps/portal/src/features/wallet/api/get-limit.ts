@@ -1,6 +1,6 @@
 import { limitResponseSchema, type Limit } from '@lynk/contract/accounts';
 import { limitPeriod, type LimitTransferType } from '@lynk/contract/statuses';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, type SkipToken } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -32,19 +32,24 @@ export function limitQueryKey(orgId: string, accountId: number, type: LimitTrans
   return [...limitsQueryKey(orgId), accountId, type] as const;
 }
 
-export function limitQueryOptions(orgId: string, accountId: number, type: LimitTransferType) {
+export interface LimitParams {
+  accountId: number;
+  type: LimitTransferType;
+}
+
+/** `skipToken` while there is no limit to read yet (the transfer modal before a pair is chosen). */
+export function limitQueryOptions(orgId: string, params: LimitParams | SkipToken) {
   return queryOptions({
-    queryKey: limitQueryKey(orgId, accountId, type),
-    queryFn: ({ signal }) => getLimit(accountId, type, { signal }),
+    queryKey:
+      params === skipToken
+        ? [...limitsQueryKey(orgId), 'none']
+        : limitQueryKey(orgId, params.accountId, params.type),
+    queryFn:
+      params === skipToken ? skipToken : ({ signal }) => getLimit(params.accountId, params.type, { signal }),
     staleTime: 15_000,
   });
 }
 
-export function useLimit(
-  orgId: string,
-  accountId: number,
-  type: LimitTransferType,
-  { enabled = true }: { enabled?: boolean } = {},
-) {
-  return useQuery({ ...limitQueryOptions(orgId, accountId, type), enabled });
+export function useLimit(orgId: string, params: LimitParams | SkipToken) {
+  return useQuery(limitQueryOptions(orgId, params));
 }

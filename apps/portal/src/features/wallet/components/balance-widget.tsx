@@ -1,3 +1,4 @@
+import { skipToken } from '@tanstack/react-query';
 import { BalanceCard } from '@/components/balance-card';
 import { useBalance } from '../api/get-balance';
 import { useBalanceVisibility } from '../hooks/use-balance-visibility';
@@ -15,7 +16,7 @@ export function BalanceWidget({
   mini?: boolean;
 }) {
   const [revealed, toggle] = useBalanceVisibility(accountId);
-  const balance = useBalance(orgId, accountId, { enabled: revealed });
+  const balance = useBalance(orgId, revealed ? accountId : skipToken);
   return (
     <BalanceCard
       title={title}

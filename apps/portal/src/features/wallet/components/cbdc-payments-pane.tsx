@@ -6,7 +6,7 @@ import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
-import { CBDC_PAYMENT_TEXTS } from '@/lib/texts';
+import { CBDC_PAYMENT_TEXTS } from '../texts';
 import { useCbdcPayments } from '../api/get-cbdc-payments';
 
 const column = dataTableColumns<CbdcPayment>();

@@ -1,3 +1,4 @@
+import { DEFAULT_BATCH_LIMIT_BALANCE_CENTS } from '@lynk/contract/constants';
 import { formatCents } from '@lynk/contract/money';
 import {
   LIMIT_TRANSFER_TYPE_LABELS,
@@ -8,7 +9,7 @@ import {
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { LimitBar } from '@/components/limit-bar';
-import { WIDGET_TEXTS } from '@/lib/texts';
+import { WIDGET_TEXTS } from '../texts';
 import { useLimit } from '../api/get-limit';
 
 /** One account limit: what is used of it this period and the usage bar (spec section 4). */
@@ -23,13 +24,28 @@ export function LimitWidget({
   type: LimitTransferType;
   testId?: string;
 }) {
-  const limit = useLimit(orgId, accountId, type);
+  const limit = useLimit(orgId, { accountId, type });
   const titleId = useId();
   const label = LIMIT_TRANSFER_TYPE_LABELS[type];
   const period = limitPeriod(type) === LIMIT_PERIODS.weekly ? WIDGET_TEXTS.weekly : WIDGET_TEXTS.daily;
 
+  // Spec section 9: the batch limit shows its default balance of J$100 until the real one is read.
+  const shown =
+    limit.isPending && type === 'MBATCH'
+      ? { used: 0, limit: DEFAULT_BATCH_LIMIT_BALANCE_CENTS, remaining: DEFAULT_BATCH_LIMIT_BALANCE_CENTS }
+      : limit.data;
+
   let content;
-  if (limit.isPending) {
+  if (shown) {
+    content = (
+      <Stack gap="xs" aria-busy={limit.isPending || undefined}>
+        <Text size="sm" fw={600}>
+          {WIDGET_TEXTS.used(formatCents(shown.used), formatCents(shown.limit))}
+        </Text>
+        <LimitBar label={label} remaining={shown.remaining} limit={shown.limit} showLabel={false} />
+      </Stack>
+    );
+  } else if (limit.isPending) {
     content = (
       <Stack gap="xs" aria-busy>
         <Skeleton height={14} width="70%" />
@@ -41,15 +57,6 @@ export function LimitWidget({
       <Text size="sm" c="dimmed">
         {WIDGET_TEXTS.limitUnavailable}
       </Text>
-    );
-  } else {
-    content = (
-      <Stack gap="xs">
-        <Text size="sm" fw={600}>
-          {WIDGET_TEXTS.used(formatCents(limit.data.used), formatCents(limit.data.limit))}
-        </Text>
-        <LimitBar label={label} remaining={limit.data.remaining} limit={limit.data.limit} showLabel={false} />
-      </Stack>
     );
   }
 

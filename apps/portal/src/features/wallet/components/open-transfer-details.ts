@@ -1,14 +1,8 @@
 import type { Transfer } from '@lynk/contract/transfers';
-import { modals } from '@mantine/modals';
-import { MODAL_KEYS } from '@/lib/modal-keys';
-import { TRANSFER_DETAILS_TEXTS } from '@/lib/texts';
+import { openModal } from '@/lib/modal-registry';
+import { TRANSFER_DETAILS_TEXTS } from '../texts';
 
 /** Opens a transfer's details by key; the modal's code loads only then (see app/modals.ts). */
-export function openTransferDetails(transfer: Transfer): string {
-  return modals.openContextModal({
-    modal: MODAL_KEYS.transferDetails,
-    title: TRANSFER_DETAILS_TEXTS.title,
-    centered: true,
-    innerProps: { transfer },
-  });
+export function openTransferDetails(transfer: Transfer): void {
+  openModal('more-trans-details', { transfer }, { title: TRANSFER_DETAILS_TEXTS.title });
 }

@@ -1,15 +1,8 @@
-import { modals } from '@mantine/modals';
-import { MODAL_KEYS } from '@/lib/modal-keys';
-import { TRANSFER_TEXTS } from '@/lib/texts';
-import type { TransferModalProps } from './transfer-modal';
+import { openModal } from '@/lib/modal-registry';
+import { TRANSFER_TEXTS } from '../texts';
+import type { TransferModalData } from './transfer-modal';
 
 /** Opens the transfer modal by key; the modal's code loads only then (see app/modals.ts). */
-export function openTransferModal(props: TransferModalProps): string {
-  return modals.openContextModal({
-    modal: MODAL_KEYS.transfer,
-    title: TRANSFER_TEXTS.title,
-    centered: true,
-    size: 'md',
-    innerProps: props,
-  });
+export function openTransferModal(data: TransferModalData): void {
+  openModal('transfer', data, { title: TRANSFER_TEXTS.title });
 }

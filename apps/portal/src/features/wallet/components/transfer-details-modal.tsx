@@ -1,14 +1,15 @@
 import { formatCents } from '@lynk/contract/money';
 import type { Transfer } from '@lynk/contract/transfers';
-import type { ContextModalProps } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { DetailRows, type DetailRow } from '@/components/detail-rows';
+import { GenericModal } from '@/components/generic-modal';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
-import { TRANSFER_DETAILS_TEXTS } from '@/lib/texts';
+import { hideModal } from '@/lib/modal-registry';
 import { useIsSmartphone } from '@/lib/use-smartphone';
+import { TRANSFER_DETAILS_TEXTS } from '../texts';
 
-export interface TransferDetailsProps {
+export interface TransferDetailsData {
   transfer: Transfer;
 }
 
@@ -35,15 +36,20 @@ export function transferDetailRows(transfer: Transfer): DetailRow[] {
 }
 
 /**
- * A transfer's details (modal key `more-trans-details`). Opened on a smartphone it closes once the
- * screen becomes desktop width (spec section 2), where the table shows the row again.
+ * A transfer's details (modal key `more-trans-details`). It closes whenever the screen becomes
+ * desktop width (spec section 2), whatever width it was opened at: the table shows the row there.
  */
-export function TransferDetailsModal({ context, id, innerProps }: ContextModalProps<TransferDetailsProps>) {
+export function TransferDetailsModal({ data }: { data: TransferDetailsData }) {
   const isSmartphone = useIsSmartphone();
-  const openedOnSmartphone = useRef(isSmartphone);
+  const wasSmartphone = useRef(isSmartphone);
   useEffect(() => {
-    if (openedOnSmartphone.current && !isSmartphone) context.closeModal(id);
-  }, [context, id, isSmartphone]);
+    if (wasSmartphone.current && !isSmartphone) hideModal();
+    wasSmartphone.current = isSmartphone;
+  }, [isSmartphone]);
 
-  return <DetailRows rows={transferDetailRows(innerProps.transfer)} />;
+  return (
+    <GenericModal>
+      <DetailRows rows={transferDetailRows(data.transfer)} />
+    </GenericModal>
+  );
 }

@@ -221,7 +221,18 @@ describe('transfer modal amount', () => {
     // Opened from a wallet the organisation lacks: nothing is chosen yet.
     const { dialog, requests } = await openTransfer({ wallet: 'cbdc', accounts: [MAIN, BANK] });
     expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveValue('');
+    // Nothing is announced on open; each error is announced as it appears.
+    expect(within(dialog).queryAllByRole('alert')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm transfer' }));
+    expect(
+      within(dialog)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([
+      'Please choose the account to transfer from.',
+      'Please choose the account to transfer to.',
+      'Please enter an amount.',
+    ]);
     expect(within(dialog).getByText('Please choose the account to transfer from.')).toBeInTheDocument();
     expect(within(dialog).getByText('Please choose the account to transfer to.')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter an amount.')).toBeInTheDocument();

@@ -1,34 +1,33 @@
 import type { Account } from '@lynk/contract/accounts';
-import { MIN_TRANSFER_CENTS } from '@lynk/contract/constants';
-import { parseAmountToCents } from '@lynk/contract/money';
-import { createTransferSchema, type CreateTransfer } from '@lynk/contract/transfers';
-import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { modals, type ContextModalProps } from '@mantine/modals';
-import { useEffect, useRef, useState } from 'react';
+import { transferDirections } from '@lynk/contract/permissions';
+import type { CreateTransfer } from '@lynk/contract/transfers';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NativeSelect, Stack } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CurrencyInput } from '@/components/currency-input';
 import { ErrorState } from '@/components/error-state';
+import { GenericModal } from '@/components/generic-modal';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { CLIENT_ERROR_CODES, isApiRequestError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { TRANSFER_TEXTS } from '@/lib/texts';
+import { hideModal, setModalLocked } from '@/lib/modal-registry';
+import { useOrganisation } from '@/lib/organisation';
+import { useRequiredSession } from '@/lib/session';
+import { skipToken } from '@tanstack/react-query';
 import { isIdempotencyInProgress, useCreateTransfer } from '../api/create-transfer';
 import { useLimit } from '../api/get-limit';
+import { TRANSFER_TEXTS } from '../texts';
+import { transferFormSchema, type TransferFormInput, type TransferFormOutput } from '../transfer-form';
 import {
+  implicitTarget,
   mainWalletOf,
   resolveTransfer,
   sourceAccounts,
   targetAccounts,
-  transferAllowance,
 } from '../transfer-options';
 
-/**
- * The modal host sits outside the router and the session, so whoever opens the modal hands over
- * what it needs: the organisation, its accounts and the user's permissions.
- */
-export interface TransferModalProps {
-  orgId: string;
-  accounts: readonly Account[];
-  permissions: readonly string[];
+export interface TransferModalData {
   /** The wallet the modal was opened from starts as the source. */
   initialFromId?: number;
 }
@@ -49,9 +48,6 @@ function failureMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-const MIN_AMOUNT_MESSAGE =
-  createTransferSchema.shape.amount.safeParse(MIN_TRANSFER_CENTS - 1).error?.issues[0]?.message ?? '';
-
 function accountOptions(accounts: readonly Account[]) {
   return [
     { value: '', label: TRANSFER_TEXTS.choose, disabled: true },
@@ -59,162 +55,172 @@ function accountOptions(accounts: readonly Account[]) {
   ];
 }
 
-/** The transfer modal (key `transfer`): from, to and amount, then the transaction-status modal. */
-export function TransferModal({ context, id, innerProps }: ContextModalProps<TransferModalProps>) {
-  const { orgId, accounts, permissions, initialFromId } = innerProps;
-  const allow = transferAllowance(permissions);
+const byId = (accounts: readonly Account[], id: string) =>
+  accounts.find((account) => String(account.id) === id) ?? null;
+
+/** Errors are announced when they appear, not when the modal opens. */
+const ANNOUNCED = { role: 'alert' } as const;
+
+/**
+ * The transfer modal (key `transfer`): from, to and amount, then the transaction-status modal.
+ * The reference form of the portal: react-hook-form on a zod schema built from the contract.
+ */
+export function TransferModal({ data }: { data: TransferModalData }) {
+  const { orgId, accounts } = useOrganisation();
+  const session = useRequiredSession();
+  const allow = transferDirections(session.permissions);
   const main = mainWalletOf(accounts);
   const sources = sourceAccounts(accounts, allow);
 
-  const [fromId, setFromId] = useState(() =>
-    sources.some((account) => account.id === initialFromId) ? String(initialFromId) : '',
-  );
-  const [toId, setToId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [retryError, setRetryError] = useState<string | null>(null);
+  const initialFrom = sources.find((account) => account.id === data.initialFromId) ?? null;
+  const initialTo = implicitTarget(targetAccounts(accounts, allow, initialFrom), initialFrom);
+
   // One Idempotency-Key per transfer attempt: retrying the same submission after a lost answer
   // reuses it, so the server replays its first answer instead of moving the money twice.
   const attempt = useRef<{ key: string; signature: string } | null>(null);
+  const mutation = useCreateTransfer(orgId);
+  const sending = mutation.isPending;
 
-  const from = sources.find((account) => String(account.id) === fromId) ?? null;
-  const targets = targetAccounts(accounts, allow, from);
-  // Into the main wallet is the only way from any other source: it needs no choosing.
-  const to =
-    targets.find((account) => String(account.id) === toId) ??
-    (from && from.type !== 'LYNK' && targets.length === 1 ? (targets[0] ?? null) : null);
-  const resolved = from && to ? resolveTransfer(from, to) : null;
-  // "12." is an amount being typed, not a mistake.
-  const cents = amount === '' ? null : parseAmountToCents(amount.replace(/\.$/, ''));
-
-  const limit = useLimit(orgId, main?.id ?? 0, resolved?.dailyLimit ?? 'TOP', {
-    enabled: Boolean(main && resolved?.dailyLimit),
+  // The remaining daily limit of the chosen pair (null while unknown), read when the form validates.
+  const remainingRef = useRef<number | null>(null);
+  const form = useForm<TransferFormInput, unknown, TransferFormOutput>({
+    mode: 'onChange',
+    defaultValues: {
+      fromId: initialFrom ? String(initialFrom.id) : '',
+      toId: initialTo ? String(initialTo.id) : '',
+      amount: '',
+    },
+    resolver: (values, context, options) =>
+      zodResolver(transferFormSchema(remainingRef.current))(values, context, options),
   });
+  const [fromId, toId] = useWatch({ control: form.control, name: ['fromId', 'toId'] });
+  const from = byId(sources, fromId);
+  const targets = targetAccounts(accounts, allow, from);
+  const to = byId(targets, toId);
+  const resolved = from && to ? resolveTransfer(from, to) : null;
+
+  const limit = useLimit(
+    orgId,
+    main && resolved?.dailyLimit ? { accountId: main.id, type: resolved.dailyLimit } : skipToken,
+  );
   // Unreadable limits (no balance permission, a failed call) leave the check to the server.
   const remaining = resolved?.dailyLimit && limit.data ? limit.data.remaining : null;
   // Submitting before the remaining limit is known would skip the check the user is owed.
   const limitLoading = Boolean(resolved?.dailyLimit) && limit.isLoading;
+  useEffect(() => {
+    remainingRef.current = remaining;
+    if (form.getValues('amount') !== '') void form.trigger('amount');
+  }, [remaining, form]);
 
-  const mutation = useCreateTransfer(orgId);
   // While the transfer is being sent (retries included) the modal cannot be closed: no Escape, no
   // click outside, no close button, Cancel disabled. Closing would hide whether money moved.
-  const sending = mutation.isPending;
-  useEffect(() => {
-    modals.updateContextModal({
-      modalId: id,
-      closeOnEscape: !sending,
-      closeOnClickOutside: !sending,
-      withCloseButton: !sending,
-    });
-  }, [id, sending]);
-  const close = () => {
-    if (!sending) context.closeModal(id);
-  };
-
-  let amountError: string | null = null;
-  if (amount === '') amountError = submitted ? TRANSFER_TEXTS.amountRequired : null;
-  else if (cents === null) amountError = TRANSFER_TEXTS.amountInvalid;
-  else if (cents < MIN_TRANSFER_CENTS) amountError = MIN_AMOUNT_MESSAGE;
-  else if (remaining !== null && cents > remaining) amountError = TRANSFER_TEXTS.dailyLimitExceeded;
-  const fromError = submitted && !from ? TRANSFER_TEXTS.fromRequired : null;
-  const toError = submitted && !to ? TRANSFER_TEXTS.toRequired : null;
+  useEffect(() => setModalLocked(sending), [sending]);
 
   if (!main || sources.length === 0) {
     return (
-      <Stack gap="lg">
+      <GenericModal cancelAction={{ label: TRANSFER_TEXTS.cancel, onClick: hideModal }}>
         <ErrorState message={TRANSFER_TEXTS.noAccounts} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {TRANSFER_TEXTS.cancel}
-          </Button>
-        </Group>
-      </Stack>
+      </GenericModal>
     );
   }
 
-  const submit = () => {
-    // Enter in a field while the first submission is on its way sends nothing more.
-    if (sending) return;
-    setSubmitted(true);
-    setRetryError(null);
-    if (!resolved || cents === null || amountError || limitLoading) return;
-    const body: CreateTransfer = { ...resolved.body, amount: cents };
+  const send = (values: TransferFormOutput) => {
+    const pair = resolveTransfer(byId(sources, values.fromId)!, byId(targets, values.toId)!);
+    if (limitLoading || !pair) return;
+    const body: CreateTransfer = { ...pair.body, amount: values.amount };
     const signature = JSON.stringify(body);
     const key = attempt.current?.signature === signature ? attempt.current.key : newIdempotencyKey();
     attempt.current = { key, signature };
     mutation.mutate(
       { mainWalletId: main.id, body, idempotencyKey: key },
       {
-        onSuccess: () => {
-          context.closeModal(id);
-          openTransactionStatus({ variant: 'success-pending' });
-        },
+        onSuccess: () => openTransactionStatus({ variant: 'success-pending' }),
         onError: (error) => {
-          if (isRetryable(error)) {
-            setRetryError(TRANSFER_TEXTS.notInitiated);
-            return;
-          }
-          context.closeModal(id);
-          openTransactionStatus({ variant: 'failure', subtitle: failureMessage(error) });
+          if (!isRetryable(error))
+            openTransactionStatus({ variant: 'failure', subtitle: failureMessage(error) });
         },
       },
     );
   };
 
+  const { errors } = form.formState;
   return (
-    <form
-      noValidate
+    <GenericModal
+      subtitle={TRANSFER_TEXTS.subtitle}
       onSubmit={(event) => {
-        event.preventDefault();
-        submit();
+        // Enter in a field while the first submission is on its way sends nothing more.
+        if (sending) {
+          event.preventDefault();
+          return;
+        }
+        mutation.reset();
+        void form.handleSubmit(send)(event);
       }}
+      mainAction={{ label: TRANSFER_TEXTS.submit, loading: sending, disabled: limitLoading }}
+      cancelAction={{ label: TRANSFER_TEXTS.cancel, disabled: sending, onClick: hideModal }}
     >
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {TRANSFER_TEXTS.subtitle}
-        </Text>
-        <NativeSelect
-          label={TRANSFER_TEXTS.from}
-          required
-          data={accountOptions(sources)}
-          value={fromId}
-          error={fromError}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setFromId(next);
-            const nextFrom = sources.find((account) => String(account.id) === next) ?? null;
-            // A target the new source cannot reach (or the source itself) is dropped, not kept hidden.
-            if (!targetAccounts(accounts, allow, nextFrom).some((account) => String(account.id) === toId)) {
-              setToId('');
-            }
-          }}
-          data-autofocus
+        <Controller
+          control={form.control}
+          name="fromId"
+          render={({ field }) => (
+            <NativeSelect
+              label={TRANSFER_TEXTS.from}
+              required
+              data={accountOptions(sources)}
+              value={field.value}
+              error={errors.fromId?.message}
+              errorProps={ANNOUNCED}
+              onBlur={field.onBlur}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                field.onChange(next);
+                const nextFrom = byId(sources, next);
+                const nextTargets = targetAccounts(accounts, allow, nextFrom);
+                // A target the new source cannot reach (or the source itself) is dropped, not kept hidden.
+                const kept =
+                  byId(nextTargets, form.getValues('toId')) ?? implicitTarget(nextTargets, nextFrom);
+                form.setValue('toId', kept ? String(kept.id) : '', { shouldValidate: kept !== null });
+              }}
+              data-autofocus
+            />
+          )}
         />
-        <NativeSelect
-          label={TRANSFER_TEXTS.to}
-          required
-          data={accountOptions(targets)}
-          value={to ? String(to.id) : ''}
-          error={toError}
-          onChange={(event) => setToId(event.currentTarget.value)}
+        <Controller
+          control={form.control}
+          name="toId"
+          render={({ field }) => (
+            <NativeSelect
+              label={TRANSFER_TEXTS.to}
+              required
+              data={accountOptions(targets)}
+              value={field.value}
+              error={errors.toId?.message}
+              errorProps={ANNOUNCED}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
+            />
+          )}
         />
-        <CurrencyInput
-          label={TRANSFER_TEXTS.amount}
-          required
-          value={amount}
-          onChange={setAmount}
-          error={amountError}
+        <Controller
+          control={form.control}
+          name="amount"
+          render={({ field }) => (
+            <CurrencyInput
+              label={TRANSFER_TEXTS.amount}
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.amount?.message}
+              errorProps={ANNOUNCED}
+            />
+          )}
         />
-        {retryError ? <ErrorState message={retryError} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={sending}>
-            {TRANSFER_TEXTS.cancel}
-          </Button>
-          <Button type="submit" loading={sending} disabled={limitLoading}>
-            {TRANSFER_TEXTS.submit}
-          </Button>
-        </Group>
+        {mutation.isError && isRetryable(mutation.error) ? (
+          <ErrorState message={TRANSFER_TEXTS.notInitiated} />
+        ) : null}
       </Stack>
-    </form>
+    </GenericModal>
   );
 }

@@ -6,7 +6,7 @@ import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
-import { TRANSFER_DETAILS_TEXTS } from '@/lib/texts';
+import { TRANSFER_DETAILS_TEXTS } from '../texts';
 import { useTransfers } from '../api/get-transfers';
 import type { WalletKind } from '../tabs';
 import { openTransferDetails } from './open-transfer-details';

@@ -27,6 +27,19 @@ function tabNames(): string[] {
 }
 
 describe('wallet tab bar', () => {
+  it('is a set of real tabs: the arrow keys move to the next tab and open it', async () => {
+    const { router } = renderWallet('main', '/1001/lynk-wallet/orders', ROLE_PERMISSIONS[1]);
+    const orders = screen.getByRole('tab', { name: 'Orders' });
+    expect(orders).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Refunds' })).toHaveAttribute('tabindex', '-1');
+    orders.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Transfers History' })).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/transfers-history');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+  });
+
   it.each([
     ['cashier', ROLE_PERMISSIONS[3], ['Orders']],
     ['manager', ROLE_PERMISSIONS[2], ['Orders', 'Transfers History', 'Refunds', 'Payment History']],

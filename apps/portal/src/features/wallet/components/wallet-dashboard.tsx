@@ -3,10 +3,9 @@ import { Outlet, useLocation } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { RouteTabs } from '@/components/route-tabs';
 import { pathUpTo } from '@/lib/location-org';
-import { usePermissions } from '@/lib/permissions';
-import { WALLET_TEXTS } from '@/lib/texts';
 import { WALLET_ROUTES } from '@lynk/contract/accounts';
-import { allowedWalletTabs, walletTabFromPath, type WalletKind } from '../tabs';
+import { usePermittedWalletTabs, walletTabFromPath, type WalletKind } from '../tabs';
+import { WALLET_TEXTS } from '../texts';
 import { TransferButton } from './transfer-button';
 import { WalletWidgets } from './wallet-widgets';
 
@@ -16,8 +15,7 @@ import { WalletWidgets } from './wallet-widgets';
  */
 export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
   const { pathname } = useLocation();
-  const { permissions, role } = usePermissions();
-  const tabs = allowedWalletTabs(wallet, permissions, role);
+  const tabs = usePermittedWalletTabs(wallet);
   const current = walletTabFromPath(pathname, wallet);
   const active = tabs.some((tab) => tab.value === current) ? current : null;
   const base = pathUpTo(pathname, WALLET_ROUTES[wallet]) ?? '';

@@ -1,8 +1,8 @@
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
+import { installFakeFetch, type FakeResponse } from '@/testing/fake-fetch';
 import { makeAccount, makeLimit, makeSession } from '@/testing/fixtures';
 import { makeOrganisation, renderWithProviders } from '@/testing/render';
 import { resetBalanceVisibility } from '../hooks/use-balance-visibility';
@@ -95,6 +95,22 @@ describe('WalletWidgets', () => {
     const cashOut = within(carousel).getByRole('region', { name: 'Cash - Out' });
     expect(await within(cashOut).findByRole('progressbar')).toHaveAttribute('aria-valuenow', '90');
     expect(within(cashOut).getByTestId('limit-bar')).toHaveAttribute('data-colour', 'danger');
+  });
+
+  it('shows the default batch limit of J$100 until the real one is read (spec section 9)', async () => {
+    let answer: (response: FakeResponse) => void = () => undefined;
+    installFakeFetch({
+      ...limitRoutes,
+      'GET /api/account/v1/accounts/1/limits?period=2&transfer_type=MBATCH': () =>
+        new Promise<FakeResponse>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderWidgets('main');
+    const payments = screen.getByTestId('widget-payments-limit');
+    expect(within(payments).getByText('J$0.00 of J$100.00 used')).toBeInTheDocument();
+    act(() => answer({ body: { data: makeLimit('MBATCH', 500_000_00, 100_000_00) } }));
+    expect(await within(payments).findByText('J$100,000.00 of J$500,000.00 used')).toBeInTheDocument();
   });
 
   it('shows neither balance nor limits without balance read', () => {

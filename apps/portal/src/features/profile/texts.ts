@@ -1,0 +1,22 @@
+import { MESSAGES } from '@lynk/contract/messages';
+
+/** My Profile. Not in the spec: the page's own labels. */
+export const PROFILE_TEXTS = {
+  title: MESSAGES.menu.myProfile,
+  business: 'Business details',
+  merchant: 'Merchant',
+  walletId: 'Wallet ID',
+  organisationId: 'Organisation ID',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  category: 'Category',
+  description: 'Description',
+  /** Spec section 3: description shows "N/A" if empty. */
+  notAvailable: MESSAGES.common.notAvailable,
+  user: 'Your account',
+  displayName: 'Display name',
+  role: 'Role',
+  loading: MESSAGES.common.loading,
+  walletInfo: MESSAGES.transfer.walletInfoFailed,
+} as const;

@@ -1,0 +1,88 @@
+import { MESSAGES } from '@lynk/contract/messages';
+
+/** Copy of the wallet screens. Texts the spec does not quote are marked. */
+
+export const WALLET_TEXTS = {
+  /** Not in the spec: the dashboard's titles and the tab list's name. */
+  mainWalletTitle: 'Main wallet',
+  jamdexWalletTitle: 'JAM-DEX wallet',
+  tabsLabel: 'Wallet sections',
+  orders: 'Orders',
+  payments: 'Payments',
+  transfersHistory: 'Transfers History',
+  refunds: 'Refunds',
+  paymentHistory: 'Payment History',
+  reviewBatch: MESSAGES.batch.reviewBatch,
+  /** Not in the spec: what a pane whose feature has not landed names. */
+  batchReviews: 'Batch reviews',
+  /** Not in the spec: what each tab whose feature has not landed names ("… are not available yet"). */
+  unavailable: {
+    orders: 'Orders',
+    refunds: 'Refunds',
+    'payment-history': 'Batch payments',
+  } as Partial<Record<string, string>>,
+  batchLoadFailedTitle: MESSAGES.batch.loadFailedTitle,
+  batchLoadFailed: MESSAGES.batch.loadFailed,
+} as const;
+
+/** Balance and limit widgets (spec section 4). */
+export const WIDGET_TEXTS = {
+  /** Not in the spec: the widgets' titles and usage lines. */
+  balance: 'Balance',
+  jamdexBalance: 'JAM-DEX balance',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  used: (used: string, limit: string) => `${used} of ${limit} used`,
+  limitUnavailable: 'Limit unavailable right now',
+} as const;
+
+/** The transfer modal (spec sections 2, 5, 8). */
+export const TRANSFER_TEXTS = {
+  /** Not in the spec: button, title, field labels and field errors. */
+  button: 'Transfer',
+  title: 'Transfer',
+  subtitle: 'Move money between your wallets and linked accounts.',
+  from: 'From',
+  to: 'To',
+  amount: 'Amount',
+  choose: 'Choose an account',
+  submit: 'Confirm transfer',
+  cancel: MESSAGES.common.cancel,
+  fromRequired: 'Please choose the account to transfer from.',
+  toRequired: 'Please choose the account to transfer to.',
+  amountRequired: 'Please enter an amount.',
+  amountInvalid: 'Please enter an amount with at most two decimals.',
+  minimumAmount: MESSAGES.transfer.minimumAmount,
+  notInitiated: MESSAGES.transfer.notInitiated,
+  noAccounts: MESSAGES.transfer.noAccounts,
+  /** The inline check against the remaining daily limit; the server's refusal names the amount left. */
+  dailyLimitExceeded: MESSAGES.transfer.dailyLimitExceeded,
+} as const;
+
+/** The transfer details modal (spec section 3, "Transfer"). */
+export const TRANSFER_DETAILS_TEXTS = {
+  /** Not in the spec: the title and the row labels. */
+  title: 'Transfer details',
+  transferId: 'Transfer ID',
+  from: 'From',
+  to: 'To',
+  date: 'Date',
+  total: 'Total',
+  commission: 'Commission',
+  gct: 'GCT',
+  type: 'Type',
+  status: 'Status',
+  reason: 'Reason',
+  tableLabel: 'Transfers History',
+  failedDescription: MESSAGES.transactionStatus.transferFailedDescription,
+} as const;
+
+/** JAM-DEX payments received (spec section 3: Payment). Not in the spec: the column headers. */
+export const CBDC_PAYMENT_TEXTS = {
+  tableLabel: 'Payments',
+  id: 'Payment ID',
+  date: 'Date',
+  from: 'From',
+  amount: 'Amount',
+  status: 'Status',
+} as const;

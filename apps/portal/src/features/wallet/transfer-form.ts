@@ -1,0 +1,38 @@
+import { parseAmountToCents } from '@lynk/contract/money';
+import { createTransferSchema } from '@lynk/contract/transfers';
+import { z } from 'zod';
+import { TRANSFER_TEXTS } from './texts';
+
+/**
+ * The transfer form's schema: the accounts as chosen in the selects (ids as strings, '' for none)
+ * and the amount as typed. The amount becomes cents once, here, and then meets the contract's own
+ * rule for a transfer amount (the J$0.10 minimum) and, when the remaining daily limit is known,
+ * that limit.
+ */
+export function transferFormSchema(remainingCents: number | null) {
+  return z.object({
+    fromId: z.string().min(1, TRANSFER_TEXTS.fromRequired),
+    toId: z.string().min(1, TRANSFER_TEXTS.toRequired),
+    amount: z
+      .string()
+      .min(1, TRANSFER_TEXTS.amountRequired)
+      .transform((typed, context) => {
+        // "12." is an amount being typed, not a mistake.
+        const cents = parseAmountToCents(typed.replace(/\.$/, ''));
+        if (cents === null) {
+          context.addIssue({ code: 'custom', message: TRANSFER_TEXTS.amountInvalid });
+          return z.NEVER;
+        }
+        return cents;
+      })
+      .pipe(
+        createTransferSchema.shape.amount.refine(
+          (cents) => remainingCents === null || cents <= remainingCents,
+          TRANSFER_TEXTS.dailyLimitExceeded,
+        ),
+      ),
+  });
+}
+
+export type TransferFormInput = z.input<ReturnType<typeof transferFormSchema>>;
+export type TransferFormOutput = z.output<ReturnType<typeof transferFormSchema>>;
