@@ -51,6 +51,22 @@ describe('permissions and tenancy', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it('refuses to take money from a beneficiary, even for an admin, and moves nothing', async () => {
+    const before = await balanceOf(t, kingston.wallet);
+    const response = await postTransfer(t.app, admin, kingston.wallet, {
+      transfer_type: 'CASH_IN',
+      account_type: 'BENEFICIARY',
+      account_id: kingston.beneficiary,
+      amount: 100,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Money cannot be taken from a beneficiary.',
+    });
+    expect(await balanceOf(t, kingston.wallet)).toBe(before);
+  });
+
   it.each([
     ['balance', () => `/api/account/v2/accounts/${montego.wallet}/balance`],
     ['limits', () => `/api/account/v1/accounts/${montego.wallet}/limits?period=1&transfer_type=TOP`],

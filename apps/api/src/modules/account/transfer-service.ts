@@ -20,13 +20,17 @@ interface Route {
   instant: boolean;
 }
 
-/** What each way of moving money needs and does (spec sections 5 and 6; contract transfers.ts). */
-const ROUTES: Record<CreateTransfer['transfer_type'], Record<CreateTransfer['account_type'], Route>> = {
+/**
+ * What each way of moving money needs and does (spec sections 5 and 6; contract transfers.ts).
+ * Money never comes back from a beneficiary through this call: that way has no route.
+ */
+const ROUTES: Record<
+  CreateTransfer['transfer_type'],
+  Partial<Record<CreateTransfer['account_type'], Route>>
+> = {
   CASH_IN: {
     BANK_ACCOUNT: { permission: 'create:cashins', type: 'CASH IN', limit: 'TOP', instant: false },
     CBDC: { permission: 'create:cbdc-cashins', type: 'CASH IN', limit: null, instant: true },
-    // Money never comes back from a beneficiary through this call.
-    BENEFICIARY: { permission: 'create:cashins', type: 'CASH IN', limit: null, instant: false },
   },
   CASH_OUT: {
     BANK_ACCOUNT: { permission: 'create:cashouts', type: 'CASH OUT', limit: 'ACH_CASHOUT', instant: false },
@@ -84,10 +88,8 @@ export async function createTransfer(
   const counterpart = await findMerchantAccount(db, merchantId, input.account_id);
   if (!counterpart || counterpart.type !== input.account_type)
     throw notFound(PRODUCT_MESSAGES.accountNotFound);
-  if (input.transfer_type === 'CASH_IN' && input.account_type === 'BENEFICIARY') {
-    throw notFound(PRODUCT_MESSAGES.noCashInFromBeneficiary);
-  }
   const route = ROUTES[input.transfer_type][input.account_type];
+  if (!route) throw notFound(PRODUCT_MESSAGES.noCashInFromBeneficiary);
   if (!hasPermission(identity.permissions, route.permission)) throw forbidden();
 
   const amount = BigInt(input.amount);
