@@ -4,7 +4,7 @@ import { Button, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine
 import { DatePickerInput, DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import {
   dateFilterSchema,
   maskDateInput,
@@ -95,39 +95,18 @@ export function FiltersModal({
                   data-testid="date-range-picker"
                 />
                 <Group grow align="flex-start" gap="sm">
-                  <Controller
+                  <DateTextField
                     control={control}
                     name="start"
-                    rules={{ deps: ['end'] }}
-                    render={({ field }) => (
-                      <TextInput
-                        {...field}
-                        label={TABLE_TEXTS.startDate}
-                        description={TABLE_TEXTS.datePattern}
-                        inputMode="numeric"
-                        autoComplete="off"
-                        maxLength={10}
-                        onChange={(event) => field.onChange(maskDateInput(event.currentTarget.value))}
-                        error={Boolean(message)}
-                        data-autofocus
-                      />
-                    )}
+                    label={TABLE_TEXTS.startDate}
+                    invalid={Boolean(message)}
+                    focusOnOpen
                   />
-                  <Controller
+                  <DateTextField
                     control={control}
                     name="end"
-                    render={({ field }) => (
-                      <TextInput
-                        {...field}
-                        label={TABLE_TEXTS.endDate}
-                        description={TABLE_TEXTS.datePattern}
-                        inputMode="numeric"
-                        autoComplete="off"
-                        maxLength={10}
-                        onChange={(event) => field.onChange(maskDateInput(event.currentTarget.value))}
-                        error={Boolean(message)}
-                      />
-                    )}
+                    label={TABLE_TEXTS.endDate}
+                    invalid={Boolean(message)}
                   />
                 </Group>
               </Stack>
@@ -154,5 +133,45 @@ export function FiltersModal({
         </form>
       </DatesProvider>
     </Modal>
+  );
+}
+
+/**
+ * One typed date of the range, masked to DD/MM/YYYY as the user types. The start field re-checks
+ * the end one, since the rule's message (start after end, a blank date) sits on the pair.
+ */
+function DateTextField({
+  control,
+  name,
+  label,
+  invalid,
+  focusOnOpen = false,
+}: {
+  control: Control<DateFilterValues>;
+  name: 'start' | 'end';
+  label: string;
+  invalid: boolean;
+  /** The modal puts the focus here when it opens. */
+  focusOnOpen?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={name === 'start' ? { deps: ['end'] } : undefined}
+      render={({ field }) => (
+        <TextInput
+          {...field}
+          label={label}
+          description={TABLE_TEXTS.datePattern}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          onChange={(event) => field.onChange(maskDateInput(event.currentTarget.value))}
+          error={invalid}
+          data-autofocus={focusOnOpen || undefined}
+        />
+      )}
+    />
   );
 }
