@@ -117,7 +117,11 @@ test("two tabs on different branches never show each other's data", async ({ pag
   await page.getByRole('button', { name: '2', exact: true }).click();
   // (Its body is gone with the navigation that follows; the API tests read the ORG_MISMATCH code.)
   expect((await refused).request().headers()['x-lynk-org']).toBe('org_1001');
-  await expect(page.getByText(new RegExp(`^Showing 26-\\d+ of ${kingstonTotal} entries$`))).toBeVisible();
+  // The re-authorization is a chain of full-page redirects through the provider; on a loaded
+  // two-core machine it has taken longer than the default 10 s wait.
+  await expect(page.getByText(new RegExp(`^Showing 26-\\d+ of ${kingstonTotal} entries$`))).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(
     page.getByRole('heading', { level: 1, name: 'Blue Mountain Coffee – Kingston' }),
   ).toBeVisible();
