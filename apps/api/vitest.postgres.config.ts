@@ -13,6 +13,7 @@ export default defineProject({
       'src/world/bank-rail.test.ts',
       'src/plugins/jobs.test.ts',
       'src/lib/idempotency.test.ts',
+      'src/modules/ledger/engine.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,

@@ -24,6 +24,7 @@ import { AppError } from './lib/app-error.ts';
 import { requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { createLedger, type Ledger } from './modules/ledger/ledger.ts';
 import { createProvider } from './modules/identity/provider.ts';
 import { createProviderSessions } from './modules/identity/provider-sessions.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -42,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     pool: pg.Pool;
+    /** Every money movement goes through the ledger engine (ADR 020). */
+    ledger: Ledger;
   }
 }
 
@@ -90,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
+  app.decorate('ledger', createLedger(database.ledger.db, { writers: database.ledger.writers }));
+  // Requests already queued for the engine are posted before the database closes.
+  app.addHook('onClose', () => app.ledger.drain());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -3,6 +3,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { isMemoryDataDir } from '../lib/secrets.ts';
+import { LEDGER_SHARDS } from '../modules/ledger/internal-accounts.ts';
 import type { Database } from './schema.ts';
 
 // Postgres bigint (int8) arrives as a string by default; keep it a string so no precision is lost,
@@ -10,9 +11,17 @@ import type { Database } from './schema.ts';
 // Date at local midnight would shift them by the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+/** Ledger batches committing side by side on PostgreSQL: one per shard (ADR 020). */
+const LEDGER_WRITERS = LEDGER_SHARDS;
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   pool: pg.Pool;
+  /**
+   * The ledger engine's connections (ADR 020): on PostgreSQL a pool of its own, one connection per
+   * writer, so batches never queue behind page reads; embedded, the one connection everyone shares.
+   */
+  ledger: { db: Kysely<Database>; writers: number };
   /** Present when running on the embedded database. */
   pglite: PGlite | undefined;
   close(): Promise<void>;
@@ -30,7 +39,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, pool, pglite: undefined, close: () => db.destroy() };
+    const ledgerPool = new pg.Pool({ connectionString: options.databaseUrl, max: LEDGER_WRITERS });
+    const ledgerDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ledgerPool }) });
+    return {
+      db,
+      pool,
+      ledger: { db: ledgerDb, writers: LEDGER_WRITERS },
+      pglite: undefined,
+      close: async () => {
+        await Promise.all([db.destroy(), ledgerDb.destroy()]);
+      },
+    };
   }
   const dataDir = isMemoryDataDir(options.dataDir)
     ? undefined
@@ -46,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     pool,
+    ledger: { db, writers: 1 },
     pglite,
     close: async () => {
       await db.destroy();

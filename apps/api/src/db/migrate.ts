@@ -4,6 +4,7 @@ import * as core from './migrations/0001-core.ts';
 import * as ledger from './migrations/0002-ledger.ts';
 import * as transferCounts from './migrations/0003-transfer-counts.ts';
 import * as ledgerIntegrity from './migrations/0004-ledger-integrity.ts';
+import * as ledgerEngine from './migrations/0005-ledger-engine.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-ledger': ledger,
   '0003-transfer-counts': transferCounts,
   '0004-ledger-integrity': ledgerIntegrity,
+  '0005-ledger-engine': ledgerEngine,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -123,6 +123,8 @@ export interface TransfersTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   completed_at: Date | null;
+  /** When the bank rail takes the transfer up next; null when it waits for nothing on the rail. */
+  rail_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AccountLimitsTable {

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
-import { BANK_RAIL_QUEUE } from '../modules/account/transfer-status.ts';
+import { verifyLedger } from '../modules/ledger/service.ts';
 import { PURGE_EXPIRED_CRON, PURGE_EXPIRED_JOB, purgeExpired } from '../modules/maintenance/jobs.ts';
-import {
-  advanceBankTransfer,
-  BANK_RAIL_SWEEP_CRON,
-  BANK_RAIL_SWEEP_JOB,
-  sweepStuckTransfers,
-} from '../world/bank-rail.ts';
+import { startBankRail } from '../world/bank-rail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,9 +18,14 @@ export interface JobsPluginOptions {
   railStepSeconds: number;
 }
 
+export const VERIFY_LEDGER_JOB = 'ledger-verify';
+/** Every hour: what the dropped foreign keys and per-row checks caught is looked for here (ADR 020). */
+export const VERIFY_LEDGER_CRON = '23 * * * *';
+
 /**
  * pg-boss runs in-process. On PostgreSQL it has its own pool; on the embedded database it shares
- * our single-connection pool, so a job never runs inside someone else's open transaction.
+ * our single-connection pool, so a job never runs inside someone else's open transaction. The
+ * simulated bank rail runs beside it, on a clock of its own.
  */
 export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: JobsPluginOptions) {
   if (!opts.enabled) {
@@ -47,21 +47,21 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
   });
   await boss.schedule(PURGE_EXPIRED_JOB, PURGE_EXPIRED_CRON);
 
-  await boss.createQueue(BANK_RAIL_QUEUE, { retryLimit: 5, retryDelay: 5 });
-  const rail = { boss, stepSeconds: opts.railStepSeconds };
-  await boss.work<{ transferId: string }>(BANK_RAIL_QUEUE, async (jobs) => {
-    // Each step queues the next one in its own transaction (see advanceBankTransfer).
-    for (const job of jobs) await advanceBankTransfer(app.db, rail, job.data.transferId);
+  await boss.createQueue(VERIFY_LEDGER_JOB);
+  await boss.work(VERIFY_LEDGER_JOB, async () => {
+    const verification = await verifyLedger(app.db);
+    const summary = { violations: verification.violations };
+    if (verification.ok) app.log.info(summary, 'ledger verified');
+    else app.log.error(summary, 'ledger verification FAILED');
   });
-  await boss.createQueue(BANK_RAIL_SWEEP_JOB);
-  await boss.work(BANK_RAIL_SWEEP_JOB, async () => {
-    const finished = await sweepStuckTransfers(app.db, opts.railStepSeconds);
-    if (finished > 0)
-      app.log.warn({ finished }, 'bank rail sweep finished transfers whose step job was lost');
-  });
-  await boss.schedule(BANK_RAIL_SWEEP_JOB, BANK_RAIL_SWEEP_CRON);
+  await boss.schedule(VERIFY_LEDGER_JOB, VERIFY_LEDGER_CRON);
+
+  const rail = startBankRail(app.db, app.ledger, opts.railStepSeconds, (error) =>
+    app.log.error({ err: error }, 'bank rail run failed'),
+  );
   app.decorate('boss', boss);
   app.addHook('onClose', async () => {
+    await rail.stop();
     await boss.stop({ graceful: true, timeout: 10_000 });
   });
 });

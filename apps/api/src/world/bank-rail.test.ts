@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
+import { expectSoundLedger } from '../test/ledger.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionIdentity } from '@lynk/contract/session';
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { balanceOf, branchAccounts } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createTransfer } from '../modules/account/transfer-service.ts';
-import { BANK_RAIL_QUEUE, transitionTransfer } from '../modules/account/transfer-status.ts';
-import { advanceBankTransfer, stuckAfterMs, sweepStuckTransfers } from './bank-rail.ts';
+import { makeTransfer } from '../modules/account/transfer-service.ts';
+import { advanceBankTransfer, runBankRail } from './bank-rail.ts';
 
 const STEP_SECONDS = 5;
 let t: TestApp;
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const cashOut = (to: number, amount = 1_000_00) =>
-  createTransfer(t.database.db, { identity, ip: '127.0.0.1', rail: null }, accounts.wallet, {
+  makeTransfer(t.database.db, t.app.ledger, { identity, ip: '127.0.0.1', railStepSeconds: null }, accounts.wallet, {
     transfer_type: 'CASH_OUT',
     account_type: 'BANK_ACCOUNT',
     account_id: to,
@@ -55,14 +55,6 @@ const statusOf = async (id: string) =>
       .executeTakeFirstOrThrow()
   ).status;
 
-const queuedSteps = async (id: string) =>
-  Number(
-    (
-      await sql<{ n: string }>`select count(*)::text as n from pgboss.job
-        where name = ${BANK_RAIL_QUEUE} and data->>'transferId' = ${id}`.execute(t.database.db)
-    ).rows[0]!.n,
-  );
-
 const postingsOf = async (id: string) =>
   Number(
     (
@@ -71,62 +63,79 @@ const postingsOf = async (id: string) =>
     ).rows[0]!.n,
   );
 
+const railDueAt = async (id: string) =>
+  (
+    await t.database.db
+      .selectFrom('transfers')
+      .select('rail_due_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).rail_due_at;
+
 describe('a bank rail step', () => {
-  it('queues the next step in the same transaction as the status change', async () => {
-    const rail = { boss: t.app.boss!, stepSeconds: STEP_SECONDS };
+  it('moves the transfer on and says when the rail takes it up next, until it is done', async () => {
+    const at = new Date();
     const { transfer_id: id } = await cashOut(accounts.bank);
-    expect(await queuedSteps(id)).toBe(0);
-    expect(await advanceBankTransfer(t.database.db, rail, id)).toBe('TRANSMITTED');
-    expect(await queuedSteps(id)).toBe(1);
-    expect(await advanceBankTransfer(t.database.db, rail, id)).toBe('COMPLETED');
-    // A step that finds nothing to do posts nothing and queues nothing.
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, id, at, STEP_SECONDS)).toBe('TRANSMITTED');
+    expect(await railDueAt(id)).toEqual(new Date(at.getTime() + STEP_SECONDS * 1000));
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, id, at, STEP_SECONDS)).toBe('COMPLETED');
+    expect(await railDueAt(id)).toBeNull();
+    // A step that finds nothing to do posts nothing.
     const postings = await postingsOf(id);
-    expect(await advanceBankTransfer(t.database.db, rail, id)).toBeNull();
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, id)).toBeNull();
     expect(await postingsOf(id)).toBe(postings);
-    expect(await queuedSteps(id)).toBe(1);
   });
 
-  it('fails loudly when a status change it relies on changes nothing', async () => {
-    const { transfer_id: id } = await cashOut(accounts.bank);
-    await expect(transitionTransfer(t.database.db, id, 'TRANSMITTED', 'COMPLETED')).rejects.toThrow(
-      /was not TRANSMITTED/,
-    );
-    expect(await statusOf(id)).toBe('SCHEDULED');
+  it('changes nothing when its transfer has moved on since it was read (a second server, a retry)', async () => {
+    const { transfer_id: id } = await cashOut(accounts.failingBank);
+    await advanceBankTransfer(t.database.db, t.app.ledger, id);
+    const before = await balanceOf(t, accounts.wallet);
+    // Both read it TRANSMITTED; only the first step fails it and gives the money back.
+    const steps = await Promise.all([
+      advanceBankTransfer(t.database.db, t.app.ledger, id),
+      advanceBankTransfer(t.database.db, t.app.ledger, id),
+    ]);
+    expect(steps.filter((s) => s === 'FAILED')).toHaveLength(1);
+    expect(steps.filter((s) => s === null)).toHaveLength(1);
+    expect(await statusOf(id)).toBe('FAILED');
+    expect(await balanceOf(t, accounts.wallet)).toBe(before + 1_000_00n);
   });
 });
 
-describe('the bank rail sweep', () => {
-  it('is scheduled with the job queue', async () => {
-    const schedules = await t.app.boss!.getSchedules();
-    expect(schedules.map((s) => s.name)).toContain('bank-rail-sweep');
-  });
-
-  it('finishes transfers stuck on the rail and leaves those still on time alone', async () => {
+describe('the bank rail', () => {
+  it('takes up exactly the transfers that are due, and each only once when two runs overlap', async () => {
     const db = t.database.db;
-    const before = await balanceOf(t, accounts.wallet);
-    const scheduled = await cashOut(accounts.bank, 1_000_00);
-    const transmitted = await cashOut(accounts.bank, 2_000_00);
-    await advanceBankTransfer(db, null, transmitted.transfer_id);
-    const failing = await cashOut(accounts.failingBank, 3_000_00);
-    await advanceBankTransfer(db, null, failing.transfer_id);
-    const onTime = await cashOut(accounts.bank, 4_000_00);
-
-    // Their step jobs were lost: nothing moved them for longer than the sweep allows.
     const now = new Date();
-    const stale = new Date(now.getTime() - stuckAfterMs(STEP_SECONDS) - 1000);
+    const before = await balanceOf(t, accounts.wallet);
+    const due = await cashOut(accounts.bank, 1_000_00);
+    const transmitted = await cashOut(accounts.bank, 2_000_00);
+    await advanceBankTransfer(db, t.app.ledger, transmitted.transfer_id);
+    const failing = await cashOut(accounts.failingBank, 3_000_00);
+    await advanceBankTransfer(db, t.app.ledger, failing.transfer_id);
+    const later = await cashOut(accounts.bank, 4_000_00);
+    const offRail = await cashOut(accounts.bank, 5_000_00);
+    const dueNow = [due.transfer_id, transmitted.transfer_id, failing.transfer_id];
+    await db.updateTable('transfers').set({ rail_due_at: now }).where('id', 'in', dueNow).execute();
     await db
       .updateTable('transfers')
-      .set({ updated_at: stale })
-      .where('id', 'in', [scheduled.transfer_id, transmitted.transfer_id, failing.transfer_id])
+      .set({ rail_due_at: new Date(now.getTime() + 60_000) })
+      .where('id', '=', later.transfer_id)
       .execute();
 
-    await sweepStuckTransfers(db, STEP_SECONDS, now);
-    expect(await statusOf(scheduled.transfer_id)).toBe('COMPLETED');
+    const runs = await Promise.all([
+      runBankRail(db, t.app.ledger, STEP_SECONDS, now),
+      runBankRail(db, t.app.ledger, STEP_SECONDS, now),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.moved, 0)).toBe(3);
+    expect(await statusOf(due.transfer_id)).toBe('TRANSMITTED');
     expect(await statusOf(transmitted.transfer_id)).toBe('COMPLETED');
     expect(await statusOf(failing.transfer_id)).toBe('FAILED');
-    expect(await statusOf(onTime.transfer_id)).toBe('SCHEDULED');
+    expect(await statusOf(later.transfer_id)).toBe('SCHEDULED');
+    expect(await statusOf(offRail.transfer_id)).toBe('SCHEDULED');
     // The failed cash-out's money came back; the others left the wallet.
-    expect(await balanceOf(t, accounts.wallet)).toBe(before - 1_000_00n - 2_000_00n - 4_000_00n);
-    expect(await sweepStuckTransfers(db, STEP_SECONDS, now)).toBe(0);
+    expect(await balanceOf(t, accounts.wallet)).toBe(
+      before - 1_000_00n - 2_000_00n - 4_000_00n - 5_000_00n,
+    );
+    await expectSoundLedger(db);
   });
 });

@@ -2,126 +2,164 @@ import { MESSAGES } from '@lynk/contract/messages';
 import type { TransferStatus } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
 import {
-  listStuckTransfers,
-  lockTransfer,
-  railFacts,
-  scheduleRailStep,
-  transitionTransfer,
-  type RailQueue,
+  findRailTransfer,
+  listDueRailTransfers,
+  type RailTransfer,
 } from '../modules/account/transfer-status.ts';
-import { recordAudit } from '../modules/audit/service.ts';
-import { internalAccountId } from '../modules/ledger/internal-accounts.ts';
-import { releaseLimit } from '../modules/ledger/limits.ts';
-import { postEntry } from '../modules/ledger/service.ts';
+import type { PostingRequest } from '../modules/ledger/engine-types.ts';
+import type { Ledger } from '../modules/ledger/ledger.ts';
+import { DEFAULT_LIMITS } from '../modules/ledger/limits.ts';
+
+/** How many due transfers one pass of the rail takes up (the engine batches them). */
+export const RAIL_BATCH = 1000;
 
 /**
  * The simulated bank rail: a bank transfer is SCHEDULED (or PENDING, a cash-in), then TRANSMITTED
- * to the bank, then COMPLETED — or FAILED with the money returned, for a bank account flagged to
- * fail. Each call moves a transfer one step in one transaction: status, postings, audit and the
- * next step's job commit together. A step that already happened changes nothing, so a job that
- * runs twice never pays twice.
+ * to the bank, then COMPLETED — or FAILED with the money and the limit given back, for a bank
+ * account flagged to fail. Like a bank's file runs, the rail takes up every transfer that is due
+ * (`rail_due_at`) in one pass. Each step is one engine request: the status change, the postings,
+ * the limit and the audit row happen together, and only from the status the step expects, so a
+ * step taken twice (two passes, two servers) changes nothing the second time.
  */
-export async function advanceBankTransfer(
-  db: Db,
-  rail: RailQueue | null,
-  transferId: string,
-  now = new Date(),
-): Promise<TransferStatus | null> {
-  return db.transaction().execute(async (trx) => {
-    const transfer = await lockTransfer(trx, transferId);
-    if (!transfer || transfer.jam_dex) return null;
-    if (transfer.status === 'SCHEDULED' || transfer.status === 'PENDING') {
-      await transitionTransfer(trx, transferId, transfer.status, 'TRANSMITTED');
-      if (rail) await scheduleRailStep(trx, rail, transferId);
-      return 'TRANSMITTED';
-    }
-    if (transfer.status !== 'TRANSMITTED') return null;
-
-    const { simulateFailure, organizationId } = await railFacts(trx, transfer);
-    const bankSettlement = await internalAccountId(trx, 'bankSettlement');
-    const amount = BigInt(transfer.amount);
-    const base = { transferId, createdAt: now };
-
-    if (simulateFailure) {
-      await transitionTransfer(trx, transferId, 'TRANSMITTED', 'FAILED', {
-        failure_reason: MESSAGES.transactionStatus.transferFailedDescription,
-      });
-      // Lock order (ADR 008): the limit row before the account rows the return posts to.
-      if (transfer.limit_type && transfer.limit_period_start) {
-        await releaseLimit(
-          trx,
-          transfer.wallet_account_id,
-          transfer.limit_type,
-          transfer.limit_period_start,
-          amount,
-        );
-      }
-      if (transfer.direction === 'CASH_OUT') {
-        await postEntry(trx, {
-          ...base,
-          kind: 'BANK_RETURN',
-          description: `Returned: ${transfer.to_label}`,
-          postings: [
-            { accountId: bankSettlement, currency: 'JMD', amount: -amount },
-            { accountId: transfer.wallet_account_id, currency: 'JMD', amount },
-          ],
-        });
-      }
-      await recordAudit(trx, {
-        actorUserId: null,
-        organizationId,
-        action: 'transfer.failed',
-        subject: transferId,
-      });
-      return 'FAILED';
-    }
-
-    await transitionTransfer(trx, transferId, 'TRANSMITTED', 'COMPLETED', { completed_at: now });
-    if (transfer.direction === 'CASH_IN') {
-      await postEntry(trx, {
-        ...base,
-        kind: 'BANK_TO_WALLET',
-        description: `${transfer.from_label} → ${transfer.to_label}`,
-        postings: [
-          { accountId: bankSettlement, currency: 'JMD', amount: -amount },
-          { accountId: transfer.wallet_account_id, currency: 'JMD', amount },
-        ],
-      });
-    }
-    await recordAudit(trx, {
-      actorUserId: null,
-      organizationId,
-      action: 'transfer.completed',
-      subject: transferId,
+export function nextRailStep(
+  ledger: Ledger,
+  transfer: RailTransfer,
+  now: Date,
+  stepSeconds: number | null,
+): Promise<PostingRequest> | null {
+  if (transfer.jam_dex) return null;
+  if (transfer.status === 'SCHEDULED' || transfer.status === 'PENDING') {
+    return Promise.resolve({
+      merchantId: transfer.merchant_id,
+      transition: {
+        transferId: transfer.id,
+        from: transfer.status,
+        to: 'TRANSMITTED',
+        at: now,
+        railDueAt: stepSeconds === null ? null : new Date(now.getTime() + stepSeconds * 1000),
+      },
     });
-    return 'COMPLETED';
-  });
+  }
+  if (transfer.status !== 'TRANSMITTED') return null;
+  return settle(ledger, transfer, now);
 }
 
-export const BANK_RAIL_SWEEP_JOB = 'bank-rail-sweep';
-/** Every minute: a lost rail job leaves a transfer waiting at most this long plus the grace below. */
-export const BANK_RAIL_SWEEP_CRON = '* * * * *';
-const SWEEP_BATCH = 100;
+async function settle(ledger: Ledger, transfer: RailTransfer, now: Date): Promise<PostingRequest> {
+  const bankSettlement = await ledger.internalAccount('bankSettlement', transfer.merchant_id);
+  const amount = BigInt(transfer.amount);
+  const wallet = transfer.wallet_account_id;
+  const base = { merchantId: transfer.merchant_id };
+  const transition = { transferId: transfer.id, from: 'TRANSMITTED' as const, at: now, railDueAt: null };
+  const bankToWallet = (kind: string, description: string) => ({
+    kind,
+    description,
+    createdAt: now,
+    postings: [
+      { accountId: bankSettlement, currency: 'JMD' as const, amount: -amount },
+      { accountId: wallet, currency: 'JMD' as const, amount },
+    ],
+  });
 
-/**
- * How long a transfer may sit in one rail status before the sweep takes over: several rail steps,
- * and never under a minute, so the sweep does not race the step jobs that are merely running late.
- */
-export const stuckAfterMs = (stepSeconds: number) => Math.max(60, 5 * stepSeconds) * 1000;
-
-/**
- * Finishes bank transfers whose rail job was lost (a crash between steps, a job that ran out of
- * retries): each is stepped to COMPLETED or FAILED right here. Answers how many it finished.
- */
-export async function sweepStuckTransfers(db: Db, stepSeconds: number, now = new Date()): Promise<number> {
-  const stuck = await listStuckTransfers(
-    db,
-    new Date(now.getTime() - stuckAfterMs(stepSeconds)),
-    SWEEP_BATCH,
-  );
-  for (const transferId of stuck) {
-    // No queue: the sweep takes the transfer through its remaining steps itself.
-    while ((await advanceBankTransfer(db, null, transferId, now)) === 'TRANSMITTED');
+  if (transfer.simulate_failure) {
+    return {
+      ...base,
+      transition: {
+        ...transition,
+        to: 'FAILED',
+        failureReason: MESSAGES.transactionStatus.transferFailedDescription,
+      },
+      ...(transfer.limit_type && transfer.limit_period_start
+        ? {
+            limit: {
+              accountId: wallet,
+              type: transfer.limit_type,
+              periodStart: transfer.limit_period_start,
+              amount: -amount,
+              defaultCap: DEFAULT_LIMITS[transfer.limit_type],
+            },
+          }
+        : {}),
+      // A cash-out's money waited at bank settlement: it goes back to the wallet.
+      ...(transfer.direction === 'CASH_OUT'
+        ? { entry: bankToWallet('BANK_RETURN', `Returned: ${transfer.to_label}`) }
+        : {}),
+      audit: { actorUserId: null, organizationId: transfer.organization_id, action: 'transfer.failed' },
+    };
   }
-  return stuck.length;
+  return {
+    ...base,
+    transition: { ...transition, to: 'COMPLETED', completedAt: now },
+    // A cash-in is credited when the bank has paid it.
+    ...(transfer.direction === 'CASH_IN'
+      ? { entry: bankToWallet('BANK_TO_WALLET', `${transfer.from_label} → ${transfer.to_label}`) }
+      : {}),
+    audit: { actorUserId: null, organizationId: transfer.organization_id, action: 'transfer.completed' },
+  };
+}
+
+/** Moves one bank transfer a step now, due or not (the demo seed, tests). Answers its new status. */
+export async function advanceBankTransfer(
+  db: Db,
+  ledger: Ledger,
+  transferId: string,
+  now = new Date(),
+  stepSeconds: number | null = null,
+): Promise<TransferStatus | null> {
+  const transfer = await findRailTransfer(db, transferId);
+  const request = transfer && (await nextRailStep(ledger, transfer, now, stepSeconds));
+  if (!request?.transition) return null;
+  const outcome = await ledger.post(request);
+  return outcome.outcome === 'accepted' ? request.transition.to : null;
+}
+
+/**
+ * One pass of the rail: every transfer due by `now` moves one step (up to RAIL_BATCH of them; the
+ * caller runs passes until fewer come back). Answers how many moved.
+ */
+export async function runBankRail(db: Db, ledger: Ledger, stepSeconds: number, now = new Date()) {
+  const due = await listDueRailTransfers(db, now, RAIL_BATCH);
+  const outcomes = await Promise.all(
+    due.map(async (transfer) => {
+      const request = await nextRailStep(ledger, transfer, now, stepSeconds);
+      return request ? (await ledger.post(request)).outcome : 'stale';
+    }),
+  );
+  return { due: due.length, moved: outcomes.filter((o) => o === 'accepted').length };
+}
+
+/**
+ * Runs the rail every step (at least every second) until stopped: each run takes up everything due,
+ * a thousand at a time. Nothing lives in memory between runs: what is due is in `rail_due_at`,
+ * so a restart carries on where the last run stopped, and two servers running it step nothing twice.
+ */
+export function startBankRail(
+  db: Db,
+  ledger: Ledger,
+  stepSeconds: number,
+  onError: (error: unknown) => void,
+): { stop(): Promise<void> } {
+  const periodMs = Math.max(1, stepSeconds) * 1000;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout;
+  const run = async () => {
+    try {
+      for (;;) {
+        const pass = await runBankRail(db, ledger, stepSeconds);
+        if (stopped || pass.due < RAIL_BATCH || pass.moved === 0) break;
+      }
+    } catch (error) {
+      onError(error);
+    } finally {
+      if (!stopped) timer = setTimeout(() => (running = run()), periodMs);
+    }
+  };
+  timer = setTimeout(() => (running = run()), periodMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

@@ -3,8 +3,8 @@ import { ROLE_NAMES, ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { CreateTransfer } from '@lynk/contract/transfers';
 import type { Currency, Database } from '../db/schema.ts';
-import { createTransfer } from '../modules/account/transfer-service.ts';
-import { internalAccountId } from '../modules/ledger/internal-accounts.ts';
+import { makeTransfer } from '../modules/account/transfer-service.ts';
+import { createLedger, type Ledger } from '../modules/ledger/ledger.ts';
 import { readLimit } from '../modules/ledger/limits.ts';
 import { postEntry } from '../modules/ledger/service.ts';
 import { advanceBankTransfer } from './bank-rail.ts';
@@ -26,24 +26,34 @@ const CONSUMERS = ['@kemar.b', '@shanice.w', '@andre.m', '@tashana.r', '@dwayne.
 
 /** Money that arrives from outside (a settlement account) before the demo history starts. */
 async function openingBalance(
-  db: Kysely<Database>,
+  ledger: Ledger,
   from: number,
   to: number,
   currency: Currency,
   amount: bigint,
   at: Date,
 ) {
-  await db.transaction().execute((trx) =>
-    postEntry(trx, {
-      kind: 'OPENING_BALANCE',
-      description: 'Opening balance',
-      createdAt: at,
-      postings: [
-        { accountId: from, currency, amount: -amount },
-        { accountId: to, currency, amount },
-      ],
-    }),
-  );
+  await postEntry(ledger, {
+    kind: 'OPENING_BALANCE',
+    description: 'Opening balance',
+    createdAt: at,
+    postings: [
+      { accountId: from, currency, amount: -amount },
+      { accountId: to, currency, amount },
+    ],
+  });
+}
+
+/** A demo transfer made through the portal's own service; the seed stops at the first refusal. */
+async function demoTransfer(
+  db: Kysely<Database>,
+  ledger: Ledger,
+  caller: { identity: SessionIdentity; now: Date },
+  walletId: number,
+  move: CreateTransfer,
+): Promise<string> {
+  const made = await makeTransfer(db, ledger, { ...caller, ip: '127.0.0.1', railStepSeconds: null }, walletId, move);
+  return made.transfer_id;
 }
 
 export interface DemoMerchant {
@@ -59,8 +69,8 @@ export interface DemoMerchant {
  * each demo branch — made through the same services the portal uses, so the history is true.
  */
 export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMerchant[], now = new Date()) {
-  const bankSettlement = await internalAccountId(db, 'bankSettlement');
-  const cbdcSettlement = await internalAccountId(db, 'cbdcSettlementJamDex');
+  const ledger = createLedger(db);
+  const cbdcSettlement = await ledger.internalAccount('cbdcSettlementJamDex', null);
 
   const consumers: number[] = [];
   for (const handle of CONSUMERS) {
@@ -76,7 +86,7 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       .returning('id')
       .executeTakeFirstOrThrow();
     consumers.push(id);
-    await openingBalance(db, cbdcSettlement, id, 'JAM-DEX', 5_000_000n, new Date(now.getTime() - 120 * DAY));
+    await openingBalance(ledger, cbdcSettlement, id, 'JAM-DEX', 5_000_000n, new Date(now.getTime() - 120 * DAY));
   }
 
   for (const [i, merchant] of merchants.entries()) {
@@ -121,9 +131,10 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
     });
 
     const openedAt = new Date(now.getTime() - 100 * DAY);
-    await openingBalance(db, bankSettlement, merchant.walletId, 'JMD', 125_000_000n, openedAt);
+    const bankSettlement = await ledger.internalAccount('bankSettlement', merchant.merchantId);
+    await openingBalance(ledger, bankSettlement, merchant.walletId, 'JMD', 125_000_000n, openedAt);
     if (merchant.cbdcId)
-      await openingBalance(db, cbdcSettlement, merchant.cbdcId, 'JAM-DEX', 15_000_000n, openedAt);
+      await openingBalance(ledger, cbdcSettlement, merchant.cbdcId, 'JAM-DEX', 15_000_000n, openedAt);
 
     const identity: SessionIdentity = {
       id: String(merchant.adminUserId),
@@ -162,34 +173,27 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       const at = new Date(now.getTime() - day * DAY - Math.floor(next() * 8) * 60 * 60 * 1000);
       const move = moves[n % moves.length]!;
       const amount = (Math.floor(next() * 400) + 20) * 10_000; // J$2,000 – J$42,000 in whole hundreds
-      const transfer = await createTransfer(
-        db,
-        { identity, ip: '127.0.0.1', now: at, rail: null },
-        merchant.walletId,
-        { ...move, amount },
-      );
+      const transferId = await demoTransfer(db, ledger, { identity, now: at }, merchant.walletId, {
+        ...move,
+        amount,
+      });
       // Older bank transfers have run through the rail; the last days' are still on their way.
       const steps = day >= 3 ? 2 : day === 0 ? 0 : 1;
       for (let s = 0; s < steps; s++)
-        await advanceBankTransfer(
-          db,
-          null,
-          transfer.transfer_id,
-          new Date(at.getTime() + (s + 1) * 60 * 60 * 1000),
-        );
+        await advanceBankTransfer(db, ledger, transferId, new Date(at.getTime() + (s + 1) * 60 * 60 * 1000));
     }
 
     // Money still on its way: a cash-out of 20 hours ago has reached the bank, which has not posted
     // it yet; this morning's top-up from the bank waits for the bank to take it up.
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
-    const onItsWay = await createTransfer(
-      db,
-      { identity, ip: '127.0.0.1', now: hoursAgo(20), rail: null },
-      merchant.walletId,
-      { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 1_000_000 },
-    );
-    await advanceBankTransfer(db, null, onItsWay.transfer_id, hoursAgo(19));
-    await createTransfer(db, { identity, ip: '127.0.0.1', now: hoursAgo(2), rail: null }, merchant.walletId, {
+    const onItsWay = await demoTransfer(db, ledger, { identity, now: hoursAgo(20) }, merchant.walletId, {
+      transfer_type: 'CASH_OUT',
+      account_type: 'BANK_ACCOUNT',
+      account_id: bank,
+      amount: 1_000_000,
+    });
+    await advanceBankTransfer(db, ledger, onItsWay, hoursAgo(19));
+    await demoTransfer(db, ledger, { identity, now: hoursAgo(2) }, merchant.walletId, {
       transfer_type: 'CASH_IN',
       account_type: 'BANK_ACCOUNT',
       account_id: bank,
@@ -203,7 +207,7 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       (BigInt(cashOut.limit) * BigInt(TODAY_CASH_OUT_PERCENT[i % TODAY_CASH_OUT_PERCENT.length]!)) / 100n;
     const topUp = target - BigInt(cashOut.used);
     if (topUp >= 10n) {
-      await createTransfer(db, { identity, ip: '127.0.0.1', now, rail: null }, merchant.walletId, {
+      await demoTransfer(db, ledger, { identity, now }, merchant.walletId, {
         transfer_type: 'CASH_OUT',
         account_type: 'BANK_ACCOUNT',
         account_id: bank,
@@ -217,30 +221,30 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
         const consumer = consumers[Math.floor(next() * consumers.length)]!;
         const amount = (Math.floor(next() * 150) + 5) * 1_000; // J$50 – J$1,550
         const success = next() > 0.12;
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('cbdc_payments')
-            .values({
-              merchant_id: merchant.merchantId,
-              account_id: merchant.cbdcId!,
-              from_id: CONSUMERS[consumers.indexOf(consumer)]!,
-              amount: String(amount),
-              status: success ? 'Success' : 'Failure',
-              created_at: at,
-            })
-            .execute();
-          if (success) {
-            await postEntry(trx, {
-              kind: 'CBDC_PAYMENT',
-              description: 'JAM-DEX payment',
-              createdAt: at,
-              postings: [
-                { accountId: consumer, currency: 'JAM-DEX', amount: -BigInt(amount) },
-                { accountId: merchant.cbdcId!, currency: 'JAM-DEX', amount: BigInt(amount) },
-              ],
-            });
-          }
-        });
+        if (success) {
+          await postEntry(ledger, {
+            kind: 'CBDC_PAYMENT',
+            description: 'JAM-DEX payment',
+            createdAt: at,
+            merchantId: merchant.merchantId,
+            postings: [
+              { accountId: consumer, currency: 'JAM-DEX', amount: -BigInt(amount) },
+              { accountId: merchant.cbdcId!, currency: 'JAM-DEX', amount: BigInt(amount) },
+            ],
+          });
+        }
+        // The payment's record of the simulated JAM-DEX network, once its money has moved.
+        await db
+          .insertInto('cbdc_payments')
+          .values({
+            merchant_id: merchant.merchantId,
+            account_id: merchant.cbdcId!,
+            from_id: CONSUMERS[consumers.indexOf(consumer)]!,
+            amount: String(amount),
+            status: success ? 'Success' : 'Failure',
+            created_at: at,
+          })
+          .execute();
       }
     }
   }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSoundLedger } from '../../test/ledger.ts';
 import type { SessionIdentity } from '@lynk/contract/session';
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { balanceOf, branchAccounts } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { advanceBankTransfer } from '../../world/bank-rail.ts';
 import { setLimit } from '../ledger/limits.ts';
-import { ledgerInvariants } from '../ledger/service.ts';
-import { createTransfer } from './transfer-service.ts';
+import { makeTransfer } from './transfer-service.ts';
 
 // On PostgreSQL these transactions really overlap: a new cash-out takes the wallet's limit row and
 // then its account rows, while a failing one gives back the limit and returns the money. With two
@@ -47,9 +47,9 @@ describe('new cash-outs beside failing ones on the same wallet', () => {
     const db = t.database.db;
     const accounts = await branchAccounts(t, MERCHANT_ID);
     await setLimit(db, accounts.wallet, 'ACH_CASHOUT', 10n ** 12n);
-    const caller = { identity, ip: '127.0.0.1', rail: null };
+    const caller = { identity, ip: '127.0.0.1', railStepSeconds: null };
     const cashOut = (to: number) =>
-      createTransfer(db, caller, accounts.wallet, {
+      makeTransfer(db, t.app.ledger, caller, accounts.wallet, {
         transfer_type: 'CASH_OUT',
         account_type: 'BANK_ACCOUNT',
         account_id: to,
@@ -61,12 +61,12 @@ describe('new cash-outs beside failing ones on the same wallet', () => {
       const failing = [];
       for (let i = 0; i < PAIRS; i++) {
         const transfer = await cashOut(accounts.failingBank);
-        await advanceBankTransfer(db, null, transfer.transfer_id);
+        await advanceBankTransfer(db, t.app.ledger, transfer.transfer_id);
         failing.push(transfer.transfer_id);
       }
       // Each failure gives back the limit and returns the money while new cash-outs take both.
       const results = await Promise.allSettled(
-        failing.flatMap((id) => [advanceBankTransfer(db, null, id), cashOut(accounts.bank)]),
+        failing.flatMap((id) => [advanceBankTransfer(db, t.app.ledger, id), cashOut(accounts.bank)]),
       );
       const errors = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
       expect(errors).toEqual([]);
@@ -74,10 +74,6 @@ describe('new cash-outs beside failing ones on the same wallet', () => {
 
     // Every failed cash-out came back; every new one left.
     expect(await balanceOf(t, accounts.wallet)).toBe(start - BigInt(ROUNDS * PAIRS * AMOUNT));
-    expect(await ledgerInvariants(db)).toMatchObject({
-      unbalancedEntries: 0,
-      balancesNotMatchingPostings: 0,
-      negativeWallets: 0,
-    });
+    await expectSoundLedger(db);
   }, 120_000); // about 150 transfers; on a busy machine the embedded database needs more than 30 s
 });

@@ -1,5 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { TransferStatus, TransfersTable } from '../../db/schema.ts';
+import { sql, type Selectable } from 'kysely';
+import type { TransfersTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
 
@@ -50,6 +50,17 @@ export function findMerchantAccount(db: Db, merchantId: number, accountId: numbe
     .executeTakeFirst();
 }
 
+/** The merchant's own accounts among `accountIds`, in the order asked (undefined where none). */
+export async function findMerchantAccounts(db: Db, merchantId: number, accountIds: number[]) {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'type', 'currency', 'label'])
+    .where('id', 'in', accountIds)
+    .where('merchant_id', '=', merchantId)
+    .execute();
+  return accountIds.map((id) => rows.find((row) => row.id === id));
+}
+
 export function findMerchantAccountByRef(db: Db, merchantId: number, accountRef: string) {
   return db
     .selectFrom('accounts')
@@ -82,72 +93,30 @@ const transferColumns = [
 
 export type TransferRow = Pick<Selectable<TransfersTable>, (typeof transferColumns)[number]>;
 
-export function insertTransfer(db: Db, values: Insertable<TransfersTable>) {
-  return db.insertInto('transfers').values(values).returning(transferColumns).executeTakeFirstOrThrow();
-}
-
-export function findTransferForUpdate(db: Db, transferId: string) {
+/** A bank transfer as the rail sees it: the transfer, whether its bank fails it, and its owner. */
+function railTransfers(db: Db) {
   return db
-    .selectFrom('transfers')
-    .select(transferColumns)
-    .where('id', '=', transferId)
-    .forUpdate()
-    .executeTakeFirst();
+    .selectFrom('transfers as t')
+    .innerJoin('accounts as c', 'c.id', 't.counterpart_account_id')
+    .innerJoin('merchants as m', 'm.id', 't.merchant_id')
+    .select(transferColumns.map((column) => `t.${column}` as const))
+    .select([
+      'm.organization_id',
+      sql<boolean>`coalesce((c.details->>'simulate_failure')::boolean, false)`.as('simulate_failure'),
+    ]);
 }
 
-export function updateTransferStatus(
-  db: Db,
-  transferId: string,
-  from: TransferStatus,
-  to: TransferStatus,
-  extra: { failure_reason?: string; completed_at?: Date } = {},
-) {
-  return db
-    .updateTable('transfers')
-    .set({ status: to, updated_at: new Date(), ...extra })
-    .where('id', '=', transferId)
-    .where('status', '=', from)
-    .returning(transferColumns)
-    .executeTakeFirst();
+export function findRailTransferById(db: Db, transferId: string) {
+  return railTransfers(db).where('t.id', '=', transferId).executeTakeFirst();
 }
 
-/** What the bank rail needs to know about a transfer's other side and owner. */
-export async function findRailFacts(db: Db, counterpartAccountId: number, merchantId: number) {
-  const [counterpart, merchant] = await Promise.all([
-    db
-      .selectFrom('accounts')
-      .select('details')
-      .where('id', '=', counterpartAccountId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('merchants')
-      .select('organization_id')
-      .where('id', '=', merchantId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    simulateFailure: counterpart.details.simulate_failure === true,
-    organizationId: merchant.organization_id,
-  };
-}
-
-/** Bank transfers in one of `statuses` that have not moved since `before`, oldest first. */
-export async function listTransfersUnchangedSince(
-  db: Db,
-  statuses: TransferStatus[],
-  before: Date,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('transfers')
-    .select('id')
-    .where('status', 'in', statuses)
-    .where('jam_dex', '=', false)
-    .where('updated_at', '<', before)
-    .orderBy('updated_at')
+/** Bank transfers the rail should take up by `now`, the longest-waiting first. */
+export function listRailTransfersDueBy(db: Db, now: Date, limit: number) {
+  return railTransfers(db)
+    .where('t.rail_due_at', '<=', now)
+    .orderBy('t.rail_due_at')
     .limit(limit)
     .execute();
-  return rows.map((row) => row.id);
 }
 
 interface ListWindow {

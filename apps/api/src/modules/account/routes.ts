@@ -22,7 +22,7 @@ import {
   transfersListSchema,
   transfersQuerySchema,
 } from '@lynk/contract/transfers';
-import { idempotent } from '../../lib/idempotency.ts';
+import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
 import {
   exportWalletCsv,
@@ -125,12 +125,14 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
       },
     },
     async (request, reply) => {
-      const rail = app.boss ? { boss: app.boss, stepSeconds: opts.railStepSeconds } : null;
-      const caller = { identity: request.identity!, ip: request.ip, rail };
-      await idempotent(app.db, request, reply, async (trx) => ({
-        statusCode: 201,
-        body: { data: await createTransfer(trx, caller, request.params.id, request.body) },
-      }));
+      const claim = idempotencyClaim(request);
+      const caller = {
+        identity: request.identity!,
+        ip: request.ip,
+        railStepSeconds: app.boss ? opts.railStepSeconds : null,
+      };
+      const outcome = await createTransfer(app.db, app.ledger, caller, request.params.id, request.body, claim);
+      await sendEngineAnswer(reply, outcome);
     },
   );
 

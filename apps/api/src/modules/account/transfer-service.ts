@@ -1,16 +1,18 @@
+import type { ApiError } from '@lynk/contract/errors';
 import { hasPermission, type PermissionString } from '@lynk/contract/permissions';
-import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
+import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { SessionIdentity } from '@lynk/contract/session';
+import { limitPeriod, type LimitTransferType } from '@lynk/contract/statuses';
 import type { CreateTransfer, Transfer } from '@lynk/contract/transfers';
-import type { LimitTransferType } from '@lynk/contract/statuses';
-import { inTransaction, type Db } from '../../db/transaction.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
-import { internalAccountId } from '../ledger/internal-accounts.ts';
-import { consumeLimit } from '../ledger/limits.ts';
-import { postEntry } from '../ledger/service.ts';
-import { findMerchantAccount, insertTransfer, type TransferRow } from './repository.ts';
-import { scheduleRailStep, type RailQueue } from './transfer-status.ts';
+import type { TransferStatus } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
+import { periodStart as startOfPeriod } from '../ledger/jamaica-time.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { DEFAULT_LIMITS } from '../ledger/limits.ts';
+import { insufficientFunds } from '../ledger/service.ts';
+import { findMerchantAccounts, type TransferRow } from './repository.ts';
 
 interface Route {
   permission: PermissionString;
@@ -60,34 +62,34 @@ export function toTransferDto(row: TransferRow): Transfer {
   };
 }
 
-/** Who asks for a transfer, and where its bank steps are queued (null: nowhere, e.g. the seed). */
+/** Who asks for a transfer, and how long the bank rail waits before its first step (null: it never takes it up, e.g. the demo's in-flight history). */
 export interface TransferCaller {
   identity: SessionIdentity;
   ip: string;
   now?: Date;
-  rail: RailQueue | null;
+  railStepSeconds: number | null;
 }
 
 /**
- * Moves money between the merchant's main wallet and one of its linked accounts, in one
- * transaction: limit counted, transfer recorded, ledger posted, audit written, and (for bank moves)
- * the rail job queued — all or nothing.
+ * Moves money between the merchant's main wallet and one of its linked accounts, as one request
+ * to the ledger engine: limit counted, transfer recorded, ledger posted and audit written — all or
+ * nothing, at most once per idempotency key. Checks the caller may (404, 403) before it queues.
  */
 export async function createTransfer(
   db: Db,
+  ledger: Ledger,
   caller: TransferCaller,
   walletAccountId: number,
   input: CreateTransfer,
-): Promise<Transfer> {
+  idempotency?: PostingRequest['idempotency'],
+): Promise<EngineOutcome> {
   const { identity } = caller;
   const now = caller.now ?? new Date();
   const merchantId = identity.merchant_id;
 
-  const wallet = await findMerchantAccount(db, merchantId, walletAccountId);
-  if (!wallet || wallet.type !== 'LYNK') throw notFound(PRODUCT_MESSAGES.walletNotFound);
-  const counterpart = await findMerchantAccount(db, merchantId, input.account_id);
-  if (!counterpart || counterpart.type !== input.account_type)
-    throw notFound(PRODUCT_MESSAGES.accountNotFound);
+  const [wallet, counterpart] = await findMerchantAccounts(db, merchantId, [walletAccountId, input.account_id]);
+  if (wallet?.type !== 'LYNK') throw notFound(PRODUCT_MESSAGES.walletNotFound);
+  if (counterpart?.type !== input.account_type) throw notFound(PRODUCT_MESSAGES.accountNotFound);
   const route = ROUTES[input.transfer_type][input.account_type];
   if (!route) throw notFound(PRODUCT_MESSAGES.noCashInFromBeneficiary);
   if (!hasPermission(identity.permissions, route.permission)) throw forbidden();
@@ -96,36 +98,53 @@ export async function createTransfer(
   const incoming = input.transfer_type === 'CASH_IN';
   // A cash-in pulls from the merchant's bank: PENDING until the bank takes it up. Money going out
   // is SCHEDULED on the rail. Both then become TRANSMITTED and COMPLETED (or FAILED).
-  const status = route.instant ? 'COMPLETED' : incoming ? 'PENDING' : 'SCHEDULED';
+  const status: TransferStatus = route.instant ? 'COMPLETED' : incoming ? 'PENDING' : 'SCHEDULED';
+  const periodStart = route.limit ? startOfPeriod(now, limitPeriod(route.limit)) : null;
+  const transfer = {
+    merchant_id: merchantId,
+    wallet_account_id: wallet.id,
+    counterpart_account_id: counterpart.id,
+    direction: input.transfer_type,
+    type: route.type,
+    status,
+    amount: amount.toString(),
+    currency: 'JMD' as const,
+    from_label: incoming ? counterpart.label : wallet.label,
+    to_label: incoming ? wallet.label : counterpart.label,
+    jam_dex: input.account_type === 'CBDC',
+    limit_type: route.limit,
+    limit_period_start: periodStart,
+    created_by: Number(identity.id),
+    created_at: now,
+    updated_at: now,
+    completed_at: route.instant ? now : null,
+    rail_due_at:
+      route.instant || caller.railStepSeconds === null
+        ? null
+        : new Date(now.getTime() + caller.railStepSeconds * 1000),
+  };
+  const dto = toTransferDto({ ...transfer, id: '', commission: '0', gct: '0', failure_reason: null });
 
-  const row = await inTransaction(db, async (trx) => {
-    // Lock order (ADR 008): the limit row first, then the accounts (postEntry, by ascending id).
-    const periodStart = route.limit ? await consumeLimit(trx, wallet.id, route.limit, amount, now) : null;
-    const transfer = await insertTransfer(trx, {
-      merchant_id: merchantId,
-      wallet_account_id: wallet.id,
-      counterpart_account_id: counterpart.id,
-      direction: input.transfer_type,
-      type: route.type,
-      status,
-      amount: amount.toString(),
-      currency: 'JMD',
-      from_label: incoming ? counterpart.label : wallet.label,
-      to_label: incoming ? wallet.label : counterpart.label,
-      jam_dex: input.account_type === 'CBDC',
-      limit_type: route.limit,
-      limit_period_start: periodStart,
-      created_by: Number(identity.id),
-      created_at: now,
-      updated_at: now,
-      completed_at: route.instant ? now : null,
-    });
-    await postTransferStart(trx, transfer, wallet.id, counterpart.id, amount);
-    await recordAudit(trx, {
+  return ledger.post({
+    merchantId,
+    ...(idempotency ? { idempotency } : {}),
+    ...(route.limit && periodStart
+      ? {
+          limit: {
+            accountId: wallet.id,
+            type: route.limit,
+            periodStart,
+            amount,
+            defaultCap: DEFAULT_LIMITS[route.limit],
+          },
+        }
+      : {}),
+    transfer,
+    ...(await transferEntry(ledger, transfer, amount)),
+    audit: {
       actorUserId: Number(identity.id),
       organizationId: identity.org_id,
       action: 'transfer.created',
-      subject: transfer.id,
       details: {
         direction: input.transfer_type,
         account_type: input.account_type,
@@ -133,52 +152,82 @@ export async function createTransfer(
         status,
       },
       ip: caller.ip,
-    });
-    if (!route.instant && caller.rail) await scheduleRailStep(trx, caller.rail, transfer.id);
-    return transfer;
+    },
+    response: { statusCode: 201, body: { data: dto }, transferIdPath: ['data', 'transfer_id'] },
+    refusals: TRANSFER_REFUSALS,
   });
-  return toTransferDto(row);
 }
 
+/** What a refused transfer answers; the engine fills in what remains of the limit. */
+const TRANSFER_REFUSALS = {
+  INSUFFICIENT_FUNDS: { statusCode: 422, body: insufficientFunds().body() },
+  DAILY_LIMIT_EXCEEDED: {
+    statusCode: 422,
+    body: { code: 'DAILY_LIMIT_EXCEEDED', message: MESSAGES.transfer.dailyLimitRemaining('{remaining}') },
+  },
+};
+
 /** The ledger side of a new transfer. Bank cash-ins post only when the bank confirms. */
-async function postTransferStart(
-  trx: Db,
-  transfer: TransferRow,
-  walletId: number,
-  counterpartId: number,
+async function transferEntry(
+  ledger: Ledger,
+  transfer: { merchant_id: number; wallet_account_id: number; counterpart_account_id: number; direction: 'CASH_IN' | 'CASH_OUT'; jam_dex: boolean; from_label: string; to_label: string; created_at: Date },
   amount: bigint,
-) {
-  const base = { transferId: transfer.id, createdAt: transfer.created_at };
+): Promise<Pick<PostingRequest, 'entry'>> {
+  const base = { description: `${transfer.from_label} → ${transfer.to_label}`, createdAt: transfer.created_at };
+  const walletId = transfer.wallet_account_id;
   if (transfer.jam_dex) {
     const [settlementJmd, settlementJamDex] = await Promise.all([
-      internalAccountId(trx, 'cbdcSettlementJmd'),
-      internalAccountId(trx, 'cbdcSettlementJamDex'),
+      ledger.internalAccount('cbdcSettlementJmd', transfer.merchant_id),
+      ledger.internalAccount('cbdcSettlementJamDex', transfer.merchant_id),
     ]);
     // JAM-DEX is the digital Jamaican dollar: one J$ for one JAM-DEX, through the settlement pair.
     const sign = transfer.direction === 'CASH_IN' ? 1n : -1n;
-    await postEntry(trx, {
-      ...base,
-      kind: transfer.direction === 'CASH_IN' ? 'CBDC_TO_WALLET' : 'WALLET_TO_CBDC',
-      description: `${transfer.from_label} → ${transfer.to_label}`,
-      postings: [
-        { accountId: walletId, currency: 'JMD', amount: sign * amount },
-        { accountId: settlementJmd, currency: 'JMD', amount: -sign * amount },
-        { accountId: counterpartId, currency: 'JAM-DEX', amount: -sign * amount },
-        { accountId: settlementJamDex, currency: 'JAM-DEX', amount: sign * amount },
-      ],
-    });
-    return;
+    return {
+      entry: {
+        ...base,
+        kind: transfer.direction === 'CASH_IN' ? 'CBDC_TO_WALLET' : 'WALLET_TO_CBDC',
+        postings: [
+          { accountId: walletId, currency: 'JMD', amount: sign * amount },
+          { accountId: settlementJmd, currency: 'JMD', amount: -sign * amount },
+          { accountId: transfer.counterpart_account_id, currency: 'JAM-DEX', amount: -sign * amount },
+          { accountId: settlementJamDex, currency: 'JAM-DEX', amount: sign * amount },
+        ],
+      },
+    };
   }
   if (transfer.direction === 'CASH_OUT') {
     // The money leaves the wallet now and waits at the bank settlement account while in transit.
-    await postEntry(trx, {
-      ...base,
-      kind: 'WALLET_TO_BANK',
-      description: `${transfer.from_label} → ${transfer.to_label}`,
-      postings: [
-        { accountId: walletId, currency: 'JMD', amount: -amount },
-        { accountId: await internalAccountId(trx, 'bankSettlement'), currency: 'JMD', amount },
-      ],
-    });
+    const bankSettlement = await ledger.internalAccount('bankSettlement', transfer.merchant_id);
+    return {
+      entry: {
+        ...base,
+        kind: 'WALLET_TO_BANK',
+        postings: [
+          { accountId: walletId, currency: 'JMD', amount: -amount },
+          { accountId: bankSettlement, currency: 'JMD', amount },
+        ],
+      },
+    };
   }
+  return {};
+}
+
+/**
+ * A transfer for callers with no HTTP answer to send (the demo seed, tests): the transfer made,
+ * or its refusal thrown as the error the portal would have received.
+ */
+export async function makeTransfer(
+  db: Db,
+  ledger: Ledger,
+  caller: TransferCaller,
+  walletAccountId: number,
+  input: CreateTransfer,
+): Promise<Transfer> {
+  const outcome = await createTransfer(db, ledger, caller, walletAccountId, input);
+  if (outcome.outcome === 'accepted') return (outcome.body as { data: Transfer }).data;
+  if (outcome.outcome === 'refused') {
+    const { code, message, details } = outcome.body as ApiError;
+    throw new AppError(code, outcome.statusCode, message, details);
+  }
+  throw new Error(`A transfer without a key ended ${outcome.outcome}`);
 }

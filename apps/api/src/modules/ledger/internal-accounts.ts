@@ -1,6 +1,6 @@
 import type { Currency } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import { findAccountIdByRef, insertInternalAccount } from './repository.ts';
+import { findInternalAccountIds, insertInternalAccount } from './repository.ts';
 
 /**
  * The provider's own ledger accounts. They stand for money outside the wallets (at banks, on the
@@ -20,10 +20,40 @@ export const INTERNAL_ACCOUNTS = {
 
 export type InternalAccountKey = keyof typeof INTERNAL_ACCOUNTS;
 
+/**
+ * Every merchant's money goes through the same few internal accounts: one row each would be a
+ * lock every writer waits for. Each is split into one sub-account per shard (ADR 020); a shard's
+ * writer only touches its own, and the account's balance is the sum over its shards.
+ */
+export const LEDGER_SHARDS = 8;
+
+/** The shard of a merchant's money movements (the provider's own: shard 0). */
+export const shardOf = (merchantId: number | null) => (merchantId === null ? 0 : merchantId % LEDGER_SHARDS);
+
+const refOf = (key: InternalAccountKey, shard: number) =>
+  shard === 0 ? INTERNAL_ACCOUNTS[key].ref : `${INTERNAL_ACCOUNTS[key].ref}-${shard}`;
+
 export async function ensureInternalAccounts(db: Db): Promise<void> {
-  for (const account of Object.values(INTERNAL_ACCOUNTS)) await insertInternalAccount(db, account);
+  for (const key of Object.keys(INTERNAL_ACCOUNTS) as InternalAccountKey[]) {
+    const { label, currency } = INTERNAL_ACCOUNTS[key];
+    for (let shard = 0; shard < LEDGER_SHARDS; shard++) {
+      await insertInternalAccount(db, {
+        ref: refOf(key, shard),
+        label: shard === 0 ? label : `${label} (shard ${shard})`,
+        currency,
+      });
+    }
+  }
 }
 
-export function internalAccountId(db: Db, key: InternalAccountKey): Promise<number> {
-  return findAccountIdByRef(db, INTERNAL_ACCOUNTS[key].ref);
+/** Resolves internal sub-accounts to ids, reading them once (they never change). */
+export function internalAccountDirectory(db: Db) {
+  let ids: Promise<Map<string, number>> | undefined;
+  return async (key: InternalAccountKey, merchantId: number | null): Promise<number> => {
+    ids ??= findInternalAccountIds(db);
+    const ref = refOf(key, shardOf(merchantId));
+    const id = (await ids).get(ref);
+    if (id === undefined) throw new Error(`Internal account ${ref} is missing (ensureInternalAccounts)`);
+    return id;
+  };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { LimitTransferType } from '@lynk/contract/statuses';
 import type { Db } from '../../db/transaction.ts';
 
@@ -33,42 +32,4 @@ export async function findUsage(db: Db, accountId: number, type: LimitTransferTy
     .where('period_start', '=', periodStart)
     .executeTakeFirst();
   return row ? BigInt(row.used) : 0n;
-}
-
-/**
- * Adds `amount` to the period's usage only while the new total stays within `limit`, in one
- * statement (the row lock serialises concurrent callers). Answers whether it was counted.
- */
-export async function addUsageWithin(
-  db: Db,
-  usage: { accountId: number; type: LimitTransferType; periodStart: string },
-  amount: bigint,
-  limit: bigint,
-): Promise<boolean> {
-  const counted = await sql<{ used: string }>`
-    insert into limit_usage (account_id, transfer_type, period_start, used)
-    select ${usage.accountId}, ${usage.type}, ${usage.periodStart}::date, ${amount.toString()}::bigint
-    where ${amount.toString()}::bigint <= ${limit.toString()}::bigint
-    on conflict (account_id, transfer_type, period_start)
-    do update set used = limit_usage.used + excluded.used
-    where limit_usage.used + excluded.used <= ${limit.toString()}::bigint
-    returning used`.execute(db);
-  return counted.rows.length === 1;
-}
-
-/** Takes `amount` off the period's usage if that much was counted; answers whether it was. */
-export async function subtractUsage(
-  db: Db,
-  usage: { accountId: number; type: LimitTransferType; periodStart: string },
-  amount: bigint,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('limit_usage')
-    .set({ used: sql`used - ${amount.toString()}::bigint` } as never)
-    .where('account_id', '=', usage.accountId)
-    .where('transfer_type', '=', usage.type)
-    .where('period_start', '=', usage.periodStart)
-    .where(sql<boolean>`used >= ${amount.toString()}::bigint`)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
 }

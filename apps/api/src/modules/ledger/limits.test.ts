@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branchAccounts } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { consumeLimit, DEFAULT_LIMITS, readLimit, releaseLimit, setLimit } from './limits.ts';
+import { DEFAULT_LIMITS, readLimit, setLimit } from './limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,16 +34,23 @@ describe('giving a limit back', () => {
     const db = t.database.db;
     // A day of its own, so this transfer is all the period has counted.
     const at = new Date('2020-03-02T15:00:00Z');
-    const start = await db
-      .transaction()
-      .execute((trx) => consumeLimit(trx, wallet, 'ACH_CASHOUT', 500_00n, at));
+    const count = (amount: bigint) =>
+      t.app.ledger.post({
+        merchantId: 1002,
+        limit: {
+          accountId: wallet,
+          type: 'ACH_CASHOUT',
+          periodStart: '2020-03-02',
+          amount,
+          defaultCap: DEFAULT_LIMITS.ACH_CASHOUT,
+        },
+      });
+    expect(await count(500_00n)).toMatchObject({ outcome: 'accepted' });
     expect((await readLimit(db, wallet, 'ACH_CASHOUT', at)).used).toBe(500_00);
-    await releaseLimit(db, wallet, 'ACH_CASHOUT', start, 500_00n);
+    expect(await count(-500_00n)).toMatchObject({ outcome: 'accepted' });
     expect((await readLimit(db, wallet, 'ACH_CASHOUT', at)).used).toBe(0);
     // A second release of the same transfer is a bug: it must not pass silently (clamped at zero).
-    await expect(releaseLimit(db, wallet, 'ACH_CASHOUT', start, 500_00n)).rejects.toThrow(
-      /exceeds what was counted/,
-    );
+    await expect(count(-500_00n)).rejects.toThrow(/exceeds what was counted/);
     expect((await readLimit(db, wallet, 'ACH_CASHOUT', at)).used).toBe(0);
   });
 });

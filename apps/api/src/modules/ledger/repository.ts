@@ -2,72 +2,6 @@ import { sql } from 'kysely';
 import type { Currency } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 
-export interface PostingInput {
-  accountId: number;
-  currency: Currency;
-  /** Signed cents: negative takes money out of the account, positive puts it in. */
-  amount: bigint;
-}
-
-export async function insertEntry(
-  db: Db,
-  entry: { kind: string; transferId: string | null; description: string; createdAt?: Date },
-): Promise<string> {
-  const row = await db
-    .insertInto('journal_entries')
-    .values({
-      kind: entry.kind,
-      transfer_id: entry.transferId,
-      description: entry.description,
-      ...(entry.createdAt ? { created_at: entry.createdAt } : {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertPostings(db: Db, entryId: string, postings: PostingInput[], createdAt?: Date) {
-  await db
-    .insertInto('postings')
-    .values(
-      postings.map((p) => ({
-        entry_id: entryId,
-        account_id: p.accountId,
-        currency: p.currency,
-        amount: p.amount.toString(),
-        ...(createdAt ? { created_at: createdAt } : {}),
-      })),
-    )
-    .execute();
-}
-
-/**
- * Moves an account's balance by `delta` unless that would take a wallet below zero. The check and
- * the write are one statement, so two concurrent debits cannot both pass on a stale balance.
- * Returns false when nothing moved: the account would go negative, or it does not exist in that
- * currency (the caller tells the two apart with `findAccountBalance`).
- */
-export async function applyBalanceDelta(db: Db, accountId: number, currency: Currency, delta: bigint) {
-  const result = await db
-    .updateTable('accounts')
-    .set({ balance: sql`balance + ${delta.toString()}::bigint` } as never)
-    .where('id', '=', accountId)
-    .where('currency', '=', currency)
-    .where((eb) =>
-      eb.or([eb('allow_negative', '=', true), sql<boolean>`balance + ${delta.toString()}::bigint >= 0`]),
-    )
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
-}
-
-export function findAccountBalance(db: Db, accountId: number) {
-  return db
-    .selectFrom('accounts')
-    .select(['balance', 'currency'])
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-}
-
 export async function insertInternalAccount(
   db: Db,
   account: { ref: string; label: string; currency: Currency },
@@ -87,39 +21,76 @@ export async function insertInternalAccount(
     .execute();
 }
 
-export async function findAccountIdByRef(db: Db, ref: string): Promise<number> {
-  const row = await db
+export async function findInternalAccountIds(db: Db): Promise<Map<string, number>> {
+  const rows = await db
     .selectFrom('accounts')
-    .select('id')
-    .where('account_ref', '=', ref)
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .select(['id', 'account_ref'])
+    .where('type', '=', 'INTERNAL')
+    .execute();
+  return new Map(rows.map((row) => [row.account_ref, row.id]));
 }
 
-/** Ledger-wide checks used by tests and the benchmark. */
-export async function queryLedgerInvariants(db: Db) {
-  const unbalancedEntries = await db
-    .selectFrom('postings')
-    .select(['entry_id', 'currency'])
-    .groupBy(['entry_id', 'currency'])
-    .having(sql`sum(amount)`, '<>', 0)
-    .execute();
-  const drifted = await sql<{ id: number }>`
-    select a.id from accounts a
+/** Each check counts the rows that break one rule of the ledger; all zero means it is sound. */
+const CHECKS = {
+  /** A stored balance differs from the sum of the account's postings. */
+  balancesNotMatchingPostings: sql`
+    select count(*) from accounts a
     left join (select account_id, sum(amount) as total from postings group by account_id) p on p.account_id = a.id
-    where a.balance <> coalesce(p.total, 0)`.execute(db);
-  const negativeWallets = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('allow_negative', '=', false)
-    .where(sql<boolean>`balance < 0`)
-    .execute();
-  const totals = await sql<{ currency: string; total: string }>`
+    where a.balance <> coalesce(p.total, 0)`,
+  /** An entry whose postings do not sum to zero in a currency. */
+  unbalancedEntries: sql`
+    select count(distinct entry_id) from (
+      select entry_id from postings group by entry_id, currency having sum(amount) <> 0) bad`,
+  /** An entry with fewer than two postings. */
+  entriesWithTooFewPostings: sql`
+    select count(*) from journal_entries e
+    left join (select entry_id, count(*) as n from postings group by entry_id) p on p.entry_id = e.id
+    where coalesce(p.n, 0) < 2`,
+  negativeWallets: sql`select count(*) from accounts where not allow_negative and balance < 0`,
+  /** What the dropped foreign keys caught: postings, entries and transfers pointing nowhere. */
+  postingsWithoutAccount: sql`
+    select count(*) from postings p left join accounts a on a.id = p.account_id
+    where a.id is null or a.currency <> p.currency`,
+  postingsWithoutEntry: sql`
+    select count(*) from postings p left join journal_entries e on e.id = p.entry_id where e.id is null`,
+  entriesWithoutTransfer: sql`
+    select count(*) from journal_entries e left join transfers t on t.id = e.transfer_id
+    where e.transfer_id is not null and t.id is null`,
+  transfersWithoutAccounts: sql`
+    select count(*) from transfers t
+    left join accounts w on w.id = t.wallet_account_id and w.merchant_id = t.merchant_id
+    left join accounts c on c.id = t.counterpart_account_id and c.merchant_id = t.merchant_id
+    where w.id is null or c.id is null`,
+  /** A period's counted usage differs from the limited transfers it accepted (failed ones gave theirs back). */
+  limitUsageNotMatchingTransfers: sql`
+    select count(*) from limit_usage u
+    full join (select wallet_account_id, limit_type, limit_period_start, sum(amount) as total from transfers
+               where limit_type is not null and status <> 'FAILED'
+               group by wallet_account_id, limit_type, limit_period_start) t
+      on t.wallet_account_id = u.account_id and t.limit_type = u.transfer_type
+     and t.limit_period_start = u.period_start
+    where coalesce(u.used, 0) <> coalesce(t.total, 0)`,
+  /** The kept transfer counts (the listings' footers) differ from the rows. */
+  countsNotMatchingTransfers: sql`
+    select count(*) from transfer_counts c
+    full join (select merchant_id, jam_dex, count(*) as n from transfers group by merchant_id, jam_dex) t
+      on t.merchant_id = c.merchant_id and t.jam_dex = c.jam_dex
+    where coalesce(c.n, 0) <> coalesce(t.n, 0)`,
+};
+
+export type LedgerCheck = keyof typeof CHECKS;
+
+export async function countLedgerViolations(db: Db): Promise<Record<LedgerCheck, number>> {
+  const counts = {} as Record<LedgerCheck, number>;
+  for (const [name, query] of Object.entries(CHECKS) as Array<[LedgerCheck, (typeof CHECKS)[LedgerCheck]]>) {
+    const { rows } = await sql<{ count: string }>`${query}`.execute(db);
+    counts[name] = Number(rows[0]!.count);
+  }
+  return counts;
+}
+
+export async function sumPostingsPerCurrency(db: Db): Promise<Record<string, bigint>> {
+  const { rows } = await sql<{ currency: string; total: string }>`
     select currency, sum(amount)::text as total from postings group by currency`.execute(db);
-  return {
-    unbalancedEntries: unbalancedEntries.length,
-    balancesNotMatchingPostings: drifted.rows.length,
-    negativeWallets: negativeWallets.length,
-    totalsPerCurrency: Object.fromEntries(totals.rows.map((r) => [r.currency, BigInt(r.total)])),
-  };
+  return Object.fromEntries(rows.map((r) => [r.currency, BigInt(r.total)]));
 }

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/transaction.ts';
+import type { EngineOutcome, PostingRequest, StoredAnswer } from './engine-types.ts';
+
+/** Bigints travel as strings, dates as ISO strings: the function reads them back exactly. */
+function toJson(requests: PostingRequest[]): string {
+  return JSON.stringify(requests.map(toWire), (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
+}
+
+function toWire(request: PostingRequest) {
+  const { idempotency, limit, transfer, transition, entry, audit, response, refusals } = request;
+  return {
+    idempotency: idempotency && {
+      scope: idempotency.scope,
+      key: idempotency.key,
+      request_hash: idempotency.requestHash,
+      expires_at: idempotency.expiresAt,
+    },
+    limit: limit && {
+      account_id: limit.accountId,
+      type: limit.type,
+      period_start: limit.periodStart,
+      amount: limit.amount,
+      default_cap: limit.defaultCap,
+    },
+    transfer,
+    transition: transition && {
+      transfer_id: transition.transferId,
+      from: transition.from,
+      to: transition.to,
+      at: transition.at,
+      failure_reason: transition.failureReason,
+      completed_at: transition.completedAt,
+      rail_due_at: transition.railDueAt,
+    },
+    entry: entry && {
+      kind: entry.kind,
+      description: entry.description,
+      created_at: entry.createdAt,
+      transfer_id: entry.transferId,
+      postings: entry.postings.map((p) => ({ account_id: p.accountId, currency: p.currency, amount: p.amount })),
+    },
+    audit: audit && {
+      actor_user_id: audit.actorUserId,
+      organization_id: audit.organizationId,
+      action: audit.action,
+      subject: audit.subject,
+      details: audit.details,
+      ip: audit.ip,
+    },
+    response: response && {
+      status: response.statusCode,
+      body: response.body,
+      transfer_id_path: response.transferIdPath,
+    },
+    refusals: refusals && {
+      INSUFFICIENT_FUNDS: answer(refusals.INSUFFICIENT_FUNDS),
+      DAILY_LIMIT_EXCEEDED: refusals.DAILY_LIMIT_EXCEEDED && answer(refusals.DAILY_LIMIT_EXCEEDED),
+    },
+  };
+}
+
+const answer = ({ statusCode, body }: StoredAnswer) => ({ status: statusCode, body });
+
+interface WireOutcome {
+  outcome: EngineOutcome['outcome'];
+  transfer_id?: string | null;
+  entry_id?: string | null;
+  code?: 'INSUFFICIENT_FUNDS' | 'DAILY_LIMIT_EXCEEDED';
+  status?: number | string | null;
+  body?: unknown;
+  same_request?: boolean;
+}
+
+/** One batch, one statement, one transaction: `ledger_post_batch` (migration 0005). */
+export async function callPostBatch(db: Db, requests: PostingRequest[]): Promise<EngineOutcome[]> {
+  const result = await sql<{ outcomes: WireOutcome[] }>`
+    select ledger_post_batch(${toJson(requests)}::jsonb) as outcomes`.execute(db);
+  return result.rows[0]!.outcomes.map(fromWire);
+}
+
+function fromWire(wire: WireOutcome): EngineOutcome {
+  const statusCode = wire.status === null || wire.status === undefined ? null : Number(wire.status);
+  switch (wire.outcome) {
+    case 'accepted':
+      return {
+        outcome: 'accepted',
+        transferId: wire.transfer_id ?? null,
+        entryId: wire.entry_id ?? null,
+        statusCode,
+        body: wire.body,
+      };
+    case 'refused':
+      return { outcome: 'refused', code: wire.code!, statusCode: statusCode!, body: wire.body };
+    case 'replayed':
+      return { outcome: 'replayed', sameRequest: wire.same_request === true, statusCode, body: wire.body };
+    case 'stale':
+      return { outcome: 'stale' };
+  }
+}

@@ -1,0 +1,92 @@
+import type { Insertable } from 'kysely';
+import type { LimitTransferType } from '@lynk/contract/statuses';
+import type { Currency, TransferStatus, TransfersTable } from '../../db/schema.ts';
+
+export interface PostingInput {
+  accountId: number;
+  currency: Currency;
+  /** Signed cents: negative takes money out of the account, positive puts it in. */
+  amount: bigint;
+}
+
+/** An answer to send: its status and body (the engine stores it under the idempotency key). */
+export interface StoredAnswer {
+  statusCode: number;
+  body: unknown;
+}
+
+/**
+ * One money movement for the engine: every part is optional, and what is there happens together
+ * or not at all. The engine decides it against the running balances and limits of its batch.
+ */
+export interface PostingRequest {
+  /** Decides which writer posts it: one merchant's requests always queue on the same one. */
+  merchantId: number | null;
+  /** A client's key: the request runs at most once, and a replay gets the stored answer. */
+  idempotency?: { scope: string; key: string; requestHash: string; expiresAt: Date };
+  /** Counted against (amount > 0) or given back to (amount < 0) a wallet's period limit. */
+  limit?: {
+    accountId: number;
+    type: LimitTransferType;
+    periodStart: string;
+    amount: bigint;
+    /** The standard limit, when the merchant has none of its own. */
+    defaultCap: bigint;
+  };
+  /** A new transfer row (its id is made by the engine). */
+  transfer?: Omit<Insertable<TransfersTable>, 'id'> & { rail_due_at?: Date | null };
+  /** Moves an existing transfer on, only if it is still in `from` (else the outcome is `stale`). */
+  transition?: {
+    transferId: string;
+    from: TransferStatus;
+    to: TransferStatus;
+    at: Date;
+    failureReason?: string;
+    completedAt?: Date;
+    /** When the bank rail takes the transfer up next; null once it needs the rail no more. */
+    railDueAt: Date | null;
+  };
+  /** A balanced journal entry; its transfer is the new or moved one, else `transferId`. */
+  entry?: {
+    kind: string;
+    description: string;
+    createdAt: Date;
+    transferId?: string;
+    postings: PostingInput[];
+  };
+  /** The audit row; its subject defaults to the transfer's id. */
+  audit?: {
+    actorUserId: number | null;
+    organizationId: string | null;
+    action: string;
+    subject?: string;
+    details?: Record<string, unknown>;
+    ip?: string | null;
+  };
+  /** The answer when accepted; the transfer's id is written at `transferIdPath` of the body. */
+  response?: StoredAnswer & { transferIdPath?: string[] };
+  /**
+   * The answers when refused. `{remaining}` in the limit refusal's message becomes the amount
+   * left in the period (formatted 1,234.56) and `details.remaining` its cents.
+   */
+  refusals?: { INSUFFICIENT_FUNDS: StoredAnswer; DAILY_LIMIT_EXCEEDED?: StoredAnswer };
+}
+
+export type EngineOutcome =
+  | {
+      outcome: 'accepted';
+      transferId: string | null;
+      entryId: string | null;
+      statusCode: number | null;
+      body: unknown;
+    }
+  | {
+      outcome: 'refused';
+      code: 'INSUFFICIENT_FUNDS' | 'DAILY_LIMIT_EXCEEDED';
+      statusCode: number;
+      body: unknown;
+    }
+  /** The key was used before (or earlier in the same batch): the stored answer. */
+  | { outcome: 'replayed'; sameRequest: boolean; statusCode: number | null; body: unknown }
+  /** A transition whose transfer had already moved on: nothing happened. */
+  | { outcome: 'stale' };

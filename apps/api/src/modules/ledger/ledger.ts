@@ -1,0 +1,26 @@
+import type { Db } from '../../db/transaction.ts';
+import type { EngineOutcome, PostingRequest } from './engine-types.ts';
+import { internalAccountDirectory, type InternalAccountKey } from './internal-accounts.ts';
+import { createLedgerWriter } from './writer.ts';
+
+/**
+ * The ledger engine as services see it: every money movement is a `PostingRequest` posted through
+ * one writer per shard (ADR 020). Reads go through the ordinary `db`.
+ */
+export interface Ledger {
+  post(request: PostingRequest): Promise<EngineOutcome>;
+  /** The id of an internal account's sub-account for this merchant's shard. */
+  internalAccount(key: InternalAccountKey, merchantId: number | null): Promise<number>;
+  /** Resolves once everything queued has been posted. */
+  drain(): Promise<void>;
+}
+
+/**
+ * `db` is the engine's own connection pool on PostgreSQL (a connection per writer), or the one
+ * embedded connection; `writers` is how many batches may commit side by side.
+ */
+export function createLedger(db: Db, options: { writers: number } = { writers: 1 }): Ledger {
+  const writer = createLedgerWriter(db, options);
+  const internalAccount = internalAccountDirectory(db);
+  return { post: writer.post, drain: writer.drain, internalAccount };
+}

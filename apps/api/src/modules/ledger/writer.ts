@@ -1,0 +1,106 @@
+import type { Db } from '../../db/transaction.ts';
+import { callPostBatch } from './engine-repository.ts';
+import type { EngineOutcome, PostingRequest } from './engine-types.ts';
+import { shardOf } from './internal-accounts.ts';
+
+/** A batch is whatever queued while the previous one committed, up to this many requests. */
+export const MAX_BATCH = 256;
+
+export interface LedgerWriter {
+  /** Queues a request on its merchant's writer; resolves when its batch has committed. */
+  post(request: PostingRequest): Promise<EngineOutcome>;
+  /** Resolves when every queued request has been posted (or failed). */
+  drain(): Promise<void>;
+}
+
+interface Pending {
+  request: PostingRequest;
+  resolve: (outcome: EngineOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Queue {
+  pending: Pending[];
+  busy: boolean;
+  idle: Array<() => void>;
+}
+
+/**
+ * The single writer per shard (ADR 020). Requests queue per writer; the first one to arrive waits
+ * one turn of the event loop (`setImmediate`) so those arriving with it share its batch, and while
+ * a batch commits the next one gathers. One writer posts one batch at a time on its own
+ * connection, so a hot wallet's transfers never wait on each other's row locks: they share commits.
+ *
+ * A request whose idempotency key is already in flight waits for the first to settle, then goes
+ * to the engine, which answers it from the stored result. A batch that fails with a database
+ * error (a bug in one request) is posted again request by request, so only the bad one fails.
+ */
+export function createLedgerWriter(db: Db, options: { writers: number }): LedgerWriter {
+  const queues: Queue[] = Array.from({ length: options.writers }, () => ({
+    pending: [],
+    busy: false,
+    idle: [],
+  }));
+  const inFlightKeys = new Map<string, Promise<unknown>>();
+
+  async function postBatch(batch: Pending[]) {
+    try {
+      const outcomes = await callPostBatch(
+        db,
+        batch.map((p) => p.request),
+      );
+      batch.forEach((p, i) => p.resolve(outcomes[i]!));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const pending of batch) await postBatch([pending]);
+    }
+  }
+
+  async function run(queue: Queue) {
+    if (queue.busy) return;
+    queue.busy = true;
+    try {
+      while (queue.pending.length > 0) {
+        await postBatch(queue.pending.splice(0, MAX_BATCH));
+      }
+    } finally {
+      queue.busy = false;
+      for (const done of queue.idle.splice(0)) done();
+    }
+  }
+
+  function enqueue(request: PostingRequest): Promise<EngineOutcome> {
+    const queue = queues[shardOf(request.merchantId) % queues.length]!;
+    return new Promise<EngineOutcome>((resolve, reject) => {
+      queue.pending.push({ request, resolve, reject });
+      if (queue.pending.length === 1 && !queue.busy) setImmediate(() => void run(queue));
+    });
+  }
+
+  return {
+    async post(request) {
+      const key = request.idempotency && `${request.idempotency.scope}\n${request.idempotency.key}`;
+      if (!key) return enqueue(request);
+      while (inFlightKeys.has(key)) await inFlightKeys.get(key)!.catch(() => undefined);
+      const posted = enqueue(request);
+      inFlightKeys.set(key, posted);
+      try {
+        return await posted;
+      } finally {
+        inFlightKeys.delete(key);
+      }
+    },
+    async drain() {
+      await Promise.all(
+        queues.map((queue) =>
+          queue.busy || queue.pending.length > 0
+            ? new Promise<void>((done) => queue.idle.push(done))
+            : undefined,
+        ),
+      );
+    },
+  };
+}
