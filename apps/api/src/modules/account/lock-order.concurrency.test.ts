@@ -49,7 +49,7 @@ describe('new cash-outs beside failing ones on the same wallet', () => {
     await setLimit(db, accounts.wallet, 'ACH_CASHOUT', 10n ** 12n);
     const caller = { identity, ip: '127.0.0.1', railStepSeconds: null };
     const cashOut = (to: number) =>
-      makeTransfer(db, t.app.ledger, caller, accounts.wallet, {
+      makeTransfer(t.app.ledger, caller, accounts.wallet, {
         transfer_type: 'CASH_OUT',
         account_type: 'BANK_ACCOUNT',
         account_id: to,

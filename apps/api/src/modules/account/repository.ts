@@ -50,17 +50,6 @@ export function findMerchantAccount(db: Db, merchantId: number, accountId: numbe
     .executeTakeFirst();
 }
 
-/** The merchant's own accounts among `accountIds`, in the order asked (undefined where none). */
-export async function findMerchantAccounts(db: Db, merchantId: number, accountIds: number[]) {
-  const rows = await db
-    .selectFrom('accounts')
-    .select(['id', 'type', 'currency', 'label'])
-    .where('id', 'in', accountIds)
-    .where('merchant_id', '=', merchantId)
-    .execute();
-  return accountIds.map((id) => rows.find((row) => row.id === id));
-}
-
 export function findMerchantAccountByRef(db: Db, merchantId: number, accountRef: string) {
   return db
     .selectFrom('accounts')

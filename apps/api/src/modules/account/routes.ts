@@ -131,7 +131,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
         ip: request.ip,
         railStepSeconds: app.boss ? opts.railStepSeconds : null,
       };
-      const outcome = await createTransfer(app.db, app.ledger, caller, request.params.id, request.body, claim);
+      const outcome = await createTransfer(app.ledger, caller, request.params.id, request.body, claim);
       await sendEngineAnswer(reply, outcome);
     },
   );

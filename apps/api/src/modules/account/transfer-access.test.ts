@@ -242,7 +242,7 @@ describe('listings and export', () => {
       account_id: montego.cbdc!,
       amount: 10,
     } as const;
-    for (let i = 0; i < 101; i++) await makeTransfer(t.database.db, t.app.ledger, caller, montego.wallet, move);
+    for (let i = 0; i < 101; i++) await makeTransfer(t.app.ledger, caller, montego.wallet, move);
     const today = jamaicaDate(new Date());
     const tooMany = await get(
       `/api/account/v1/accounts/${montego.wallet}/export?from=${today}&to=${today}`,

@@ -5,14 +5,13 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import { limitPeriod, type LimitTransferType } from '@lynk/contract/statuses';
 import type { CreateTransfer, Transfer } from '@lynk/contract/transfers';
 import type { TransferStatus } from '../../db/schema.ts';
-import type { Db } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
 import { periodStart as startOfPeriod } from '../ledger/jamaica-time.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { DEFAULT_LIMITS } from '../ledger/limits.ts';
 import { insufficientFunds } from '../ledger/service.ts';
-import { findMerchantAccounts, type TransferRow } from './repository.ts';
+import type { TransferRow } from './repository.ts';
 
 interface Route {
   permission: PermissionString;
@@ -76,7 +75,6 @@ export interface TransferCaller {
  * nothing, at most once per idempotency key. Checks the caller may (404, 403) before it queues.
  */
 export async function createTransfer(
-  db: Db,
   ledger: Ledger,
   caller: TransferCaller,
   walletAccountId: number,
@@ -87,7 +85,10 @@ export async function createTransfer(
   const now = caller.now ?? new Date();
   const merchantId = identity.merchant_id;
 
-  const [wallet, counterpart] = await findMerchantAccounts(db, merchantId, [walletAccountId, input.account_id]);
+  // Another tenant's account looks like a missing one.
+  const [wallet, counterpart] = (await ledger.accounts([walletAccountId, input.account_id])).map((account) =>
+    account?.merchant_id === merchantId ? account : undefined,
+  );
   if (wallet?.type !== 'LYNK') throw notFound(PRODUCT_MESSAGES.walletNotFound);
   if (counterpart?.type !== input.account_type) throw notFound(PRODUCT_MESSAGES.accountNotFound);
   const route = ROUTES[input.transfer_type][input.account_type];
@@ -217,13 +218,12 @@ async function transferEntry(
  * or its refusal thrown as the error the portal would have received.
  */
 export async function makeTransfer(
-  db: Db,
   ledger: Ledger,
   caller: TransferCaller,
   walletAccountId: number,
   input: CreateTransfer,
 ): Promise<Transfer> {
-  const outcome = await createTransfer(db, ledger, caller, walletAccountId, input);
+  const outcome = await createTransfer(ledger, caller, walletAccountId, input);
   if (outcome.outcome === 'accepted') return (outcome.body as { data: Transfer }).data;
   if (outcome.outcome === 'refused') {
     const { code, message, details } = outcome.body as ApiError;

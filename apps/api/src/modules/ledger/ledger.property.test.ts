@@ -126,11 +126,11 @@ describe('the ledger under random sequences of transfers', () => {
               toJamDexAboveBalance: { transfer_type: 'CASH_OUT', account_type: 'CBDC', account_id: cbdc },
               fromJamDex: { transfer_type: 'CASH_IN', account_type: 'CBDC', account_id: cbdc },
               fromJamDexAboveBalance: { transfer_type: 'CASH_IN', account_type: 'CBDC', account_id: cbdc },
-            }[move] as Omit<Parameters<typeof makeTransfer>[4], 'amount'>;
+            }[move] as Omit<Parameters<typeof makeTransfer>[3], 'amount'>;
             let created: Transfer | undefined;
             let refusal: AppError | undefined;
             try {
-              created = await makeTransfer(t.database.db, t.app.ledger,
+              created = await makeTransfer(t.app.ledger,
                 { identity, ip: '127.0.0.1', railStepSeconds: null },
                 accounts.wallet,
                 { ...body, amount },

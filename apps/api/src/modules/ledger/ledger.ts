@@ -1,4 +1,5 @@
 import type { Db } from '../../db/transaction.ts';
+import { accountFactsCache, type AccountFacts } from './account-facts.ts';
 import type { EngineOutcome, PostingRequest } from './engine-types.ts';
 import { internalAccountDirectory, type InternalAccountKey } from './internal-accounts.ts';
 import { createLedgerWriter } from './writer.ts';
@@ -9,6 +10,8 @@ import { createLedgerWriter } from './writer.ts';
  */
 export interface Ledger {
   post(request: PostingRequest): Promise<EngineOutcome>;
+  /** Whose each account is, its type, currency and label (cached: ADR 020). */
+  accounts(accountIds: number[]): Promise<Array<AccountFacts | undefined>>;
   /** The id of an internal account's sub-account for this merchant's shard. */
   internalAccount(key: InternalAccountKey, merchantId: number | null): Promise<number>;
   /** Resolves once everything queued has been posted. */
@@ -22,5 +25,5 @@ export interface Ledger {
 export function createLedger(db: Db, options: { writers: number } = { writers: 1 }): Ledger {
   const writer = createLedgerWriter(db, options);
   const internalAccount = internalAccountDirectory(db);
-  return { post: writer.post, drain: writer.drain, internalAccount };
+  return { post: writer.post, drain: writer.drain, internalAccount, accounts: accountFactsCache(db) };
 }

@@ -30,6 +30,22 @@ export async function findInternalAccountIds(db: Db): Promise<Map<string, number
   return new Map(rows.map((row) => [row.account_ref, row.id]));
 }
 
+export interface AccountFacts {
+  id: number;
+  merchant_id: number | null;
+  type: string;
+  currency: Currency;
+  label: string;
+}
+
+export function findAccountFacts(db: Db, accountIds: number[]): Promise<AccountFacts[]> {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'merchant_id', 'type', 'currency', 'label'])
+    .where('id', 'in', accountIds)
+    .execute();
+}
+
 /** Each check counts the rows that break one rule of the ledger; all zero means it is sound. */
 const CHECKS = {
   /** A stored balance differs from the sum of the account's postings. */
