@@ -60,7 +60,10 @@ async function createMerchants(database: DatabaseHandle, count: number) {
   const merchants = [];
   for (let i = 0; i < count; i++) {
     const id = 9000 + i;
-    await db.insertInto('organizations').values({ id: `org_${id}`, name: `Bench ${id}` }).execute();
+    await db
+      .insertInto('organizations')
+      .values({ id: `org_${id}`, name: `Bench ${id}` })
+      .execute();
     await db
       .insertInto('merchants')
       .values({ id, organization_id: `org_${id}`, name: `Bench ${id}`, username: `bench${id}`, qr_code: '' })
@@ -69,7 +72,13 @@ async function createMerchants(database: DatabaseHandle, count: number) {
       (
         await db
           .insertInto('accounts')
-          .values({ merchant_id: id, type, currency, account_ref: `BENCH-${type}-${id}`, label: `${type} ${id}` })
+          .values({
+            merchant_id: id,
+            type,
+            currency,
+            account_ref: `BENCH-${type}-${id}`,
+            label: `${type} ${id}`,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -81,7 +90,11 @@ async function createMerchants(database: DatabaseHandle, count: number) {
       kind: 'OPENING_BALANCE',
       merchantId: id,
       postings: [
-        { accountId: await ledger.internalAccount('bankSettlement', id), currency: 'JMD', amount: -(10n ** 12n) },
+        {
+          accountId: await ledger.internalAccount('bankSettlement', id),
+          currency: 'JMD',
+          amount: -(10n ** 12n),
+        },
         { accountId: wallet, currency: 'JMD', amount: 10n ** 12n },
       ],
     });
@@ -104,8 +117,14 @@ async function createMerchants(database: DatabaseHandle, count: number) {
 
 /** A third each of bank cash-outs, cash-outs to JAM-DEX and cash-ins from JAM-DEX: wallets stay funded. */
 function transferBody(i: number, m: { cbdc: number; bank: number }): CreateTransfer {
-  if (i % 3 === 0) return { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: m.bank, amount: 100 };
-  return { transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN', account_type: 'CBDC', account_id: m.cbdc, amount: 100 };
+  if (i % 3 === 0)
+    return { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT', account_id: m.bank, amount: 100 };
+  return {
+    transfer_type: i % 3 === 1 ? 'CASH_OUT' : 'CASH_IN',
+    account_type: 'CBDC',
+    account_id: m.cbdc,
+    amount: 100,
+  };
 }
 
 async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario): Promise<Result> {
@@ -135,7 +154,8 @@ async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario
           permissions: [...ROLE_PERMISSIONS[1]],
         };
         const began = performance.now();
-        const outcome = await createTransfer(ledger,
+        const outcome = await createTransfer(
+          ledger,
           { identity, ip: '127.0.0.1', railStepSeconds: null },
           merchant.wallet,
           transferBody(i, merchant),
@@ -154,7 +174,8 @@ async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario
   const seconds = (performance.now() - start) / 1000;
   await ledger.drain();
   const verification = await verifyLedger(database.db);
-  if (!verification.ok) throw new Error(`ledger verification failed: ${JSON.stringify(verification.violations)}`);
+  if (!verification.ok)
+    throw new Error(`ledger verification failed: ${JSON.stringify(verification.violations)}`);
   latencies.sort((a, b) => a - b);
   return {
     callers,
@@ -167,7 +188,8 @@ async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario
 }
 
 async function startServer() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => undefined };
+  if (process.env.BENCH_DATABASE_URL)
+    return { url: process.env.BENCH_DATABASE_URL, stop: async () => undefined };
   const port = await freePort();
   const password = randomBytes(16).toString('hex');
   const databaseDir = path.join(tmpdir(), `lynk-bench-${randomBytes(6).toString('hex')}`);
@@ -180,7 +202,14 @@ async function startServer() {
     persistent: false,
     createPostgresUser: userInfo().uid === 0,
     // Durable, as in production: fsync and synchronous_commit stay on (ADR 020).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: () => undefined,
     onError: (error) => console.error('[postgres]', error),
   });
@@ -203,24 +232,51 @@ async function pgbench(serverUrl: string, name: string): Promise<number> {
   return Math.round(Number(tps[1]));
 }
 
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   { callers: 1, wallets: 1 },
   { callers: 8, wallets: 1 },
   { callers: 32, wallets: 1 },
   { callers: 8, wallets: 100 },
   { callers: 32, wallets: 100 },
 ];
+const SCENARIOS = process.env.BENCH_SPREAD_ONLY ? ALL_SCENARIOS.filter((s) => s.wallets > 1) : ALL_SCENARIOS;
 const EMBEDDED_SCENARIOS: Scenario[] = [
   { callers: 1, wallets: 1 },
   { callers: 8, wallets: 1 },
 ];
+
+// BENCH_ONLY=embedded or BENCH_ONLY=postgres runs one half (the figures file is left alone).
+const only = process.env.BENCH_ONLY;
+if (only === 'embedded') {
+  for (const s of EMBEDDED_SCENARIOS) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    console.log(describe(await scenario(database, s), 'embedded'));
+    await database.close();
+  }
+  process.exit(0);
+}
+
+const embedded: Result[] = [];
+for (const s of EMBEDDED_SCENARIOS) {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    const result = await scenario(database, s);
+    embedded.push(result);
+    console.log(describe(result, 'embedded'));
+  } finally {
+    await database.close();
+  }
+}
 
 const server = await startServer();
 const pgbenchDb = testDatabaseName('lynk_tpcb');
 await createDatabase(server.url, pgbenchDb);
 await run('pgbench', ['-i', '-q', '-s', '10', databaseUrl(server.url, pgbenchDb)]);
 const version = await (async () => {
-  const handle = await openDatabase({ databaseUrl: databaseUrl(server.url, pgbenchDb), dataDir: 'memory://' });
+  const handle = await openDatabase({
+    databaseUrl: databaseUrl(server.url, pgbenchDb),
+    dataDir: 'memory://',
+  });
   const row = await handle.pool.query<{ server_version: string }>('SHOW server_version');
   await handle.close();
   return row.rows[0]!.server_version;
@@ -247,25 +303,15 @@ console.log(`pgbench TPC-B after: ${tpcbAfter} tps`);
 await dropDatabase(server.url, pgbenchDb);
 await server.stop();
 
-const embedded: Result[] = [];
-for (const s of EMBEDDED_SCENARIOS) {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  try {
-    const result = await scenario(database, s);
-    embedded.push(result);
-    console.log(describe(result, 'embedded'));
-  } finally {
-    await database.close();
-  }
-}
-
 function describe(r: Result, where: string) {
   return `${where}: ${r.callers} caller(s), ${r.wallets === 1 ? 'one hot wallet' : `${r.wallets} wallets`}: ${r.perSecond} transfers/s (${r.transfers} in ${SECONDS_PER_SCENARIO} s), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`;
 }
 
 const tpcb = Math.min(tpcbBefore, tpcbAfter);
 const hot8 = postgres.find((r) => r.callers === 8 && r.wallets === 1)!;
-console.log(`PostgreSQL ${version}; 8 callers on one hot wallet = ${Math.round((100 * hot8.perSecond) / tpcb)} % of TPC-B`);
+console.log(
+  `PostgreSQL ${version}; 8 callers on one hot wallet = ${Math.round((100 * hot8.perSecond) / tpcb)} % of TPC-B`,
+);
 
 const row = (r: Result, where: string) =>
   `| ${where} | ${r.callers} | ${r.wallets === 1 ? 'one (hot)' : r.wallets} | ${r.perSecond} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`;

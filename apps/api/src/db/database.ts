@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -11,8 +12,11 @@ import type { Database } from './schema.ts';
 // Date at local midnight would shift them by the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** Ledger batches committing side by side on PostgreSQL: one per shard (ADR 020). */
-const LEDGER_WRITERS = LEDGER_SHARDS;
+/**
+ * Ledger batches committing side by side on PostgreSQL (ADR 020): one per core, at least two, at
+ * most one per shard. More writers than cores only makes batches smaller and commits more.
+ */
+const LEDGER_WRITERS = Math.min(LEDGER_SHARDS, Math.max(2, availableParallelism()));
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

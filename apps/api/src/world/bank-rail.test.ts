@@ -133,9 +133,7 @@ describe('the bank rail', () => {
     expect(await statusOf(later.transfer_id)).toBe('SCHEDULED');
     expect(await statusOf(offRail.transfer_id)).toBe('SCHEDULED');
     // The failed cash-out's money came back; the others left the wallet.
-    expect(await balanceOf(t, accounts.wallet)).toBe(
-      before - 1_000_00n - 2_000_00n - 4_000_00n - 5_000_00n,
-    );
+    expect(await balanceOf(t, accounts.wallet)).toBe(before - 1_000_00n - 2_000_00n - 4_000_00n - 5_000_00n);
     await expectSoundLedger(db);
   });
 });

@@ -51,7 +51,12 @@ async function demoTransfer(
   walletId: number,
   move: CreateTransfer,
 ): Promise<string> {
-  const made = await makeTransfer(ledger, { ...caller, ip: '127.0.0.1', railStepSeconds: null }, walletId, move);
+  const made = await makeTransfer(
+    ledger,
+    { ...caller, ip: '127.0.0.1', railStepSeconds: null },
+    walletId,
+    move,
+  );
   return made.transfer_id;
 }
 
@@ -85,7 +90,14 @@ export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMercha
       .returning('id')
       .executeTakeFirstOrThrow();
     consumers.push(id);
-    await openingBalance(ledger, cbdcSettlement, id, 'JAM-DEX', 5_000_000n, new Date(now.getTime() - 120 * DAY));
+    await openingBalance(
+      ledger,
+      cbdcSettlement,
+      id,
+      'JAM-DEX',
+      5_000_000n,
+      new Date(now.getTime() - 120 * DAY),
+    );
   }
 
   for (const [i, merchant] of merchants.entries()) {

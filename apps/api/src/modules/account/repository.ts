@@ -101,11 +101,7 @@ export function findRailTransferById(db: Db, transferId: string) {
 
 /** Bank transfers the rail should take up by `now`, the longest-waiting first. */
 export function listRailTransfersDueBy(db: Db, now: Date, limit: number) {
-  return railTransfers(db)
-    .where('t.rail_due_at', '<=', now)
-    .orderBy('t.rail_due_at')
-    .limit(limit)
-    .execute();
+  return railTransfers(db).where('t.rail_due_at', '<=', now).orderBy('t.rail_due_at').limit(limit).execute();
 }
 
 interface ListWindow {

@@ -171,10 +171,22 @@ const TRANSFER_REFUSALS = {
 /** The ledger side of a new transfer. Bank cash-ins post only when the bank confirms. */
 async function transferEntry(
   ledger: Ledger,
-  transfer: { merchant_id: number; wallet_account_id: number; counterpart_account_id: number; direction: 'CASH_IN' | 'CASH_OUT'; jam_dex: boolean; from_label: string; to_label: string; created_at: Date },
+  transfer: {
+    merchant_id: number;
+    wallet_account_id: number;
+    counterpart_account_id: number;
+    direction: 'CASH_IN' | 'CASH_OUT';
+    jam_dex: boolean;
+    from_label: string;
+    to_label: string;
+    created_at: Date;
+  },
   amount: bigint,
 ): Promise<Pick<PostingRequest, 'entry'>> {
-  const base = { description: `${transfer.from_label} → ${transfer.to_label}`, createdAt: transfer.created_at };
+  const base = {
+    description: `${transfer.from_label} → ${transfer.to_label}`,
+    createdAt: transfer.created_at,
+  };
   const walletId = transfer.wallet_account_id;
   if (transfer.jam_dex) {
     const [settlementJmd, settlementJamDex] = await Promise.all([

@@ -179,7 +179,8 @@ describe('daily limits', () => {
     // The next day in Jamaica the whole limit is available again.
     const identity = { ...(await get('/api/session', otherBranchAdmin)).json() };
     const tomorrow = new Date(after.resets_at);
-    const next = await makeTransfer(t.app.ledger,
+    const next = await makeTransfer(
+      t.app.ledger,
       { identity, ip: '127.0.0.1', now: tomorrow, railStepSeconds: null },
       montego.wallet,
       {

@@ -40,7 +40,11 @@ function toWire(request: PostingRequest) {
       description: entry.description,
       created_at: entry.createdAt,
       transfer_id: entry.transferId,
-      postings: entry.postings.map((p) => ({ account_id: p.accountId, currency: p.currency, amount: p.amount })),
+      postings: entry.postings.map((p) => ({
+        account_id: p.accountId,
+        currency: p.currency,
+        amount: p.amount,
+      })),
     },
     audit: audit && {
       actor_user_id: audit.actorUserId,

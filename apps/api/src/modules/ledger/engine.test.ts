@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, branchAccounts } from '../../test/accounts.ts';
-import { expectSoundLedger } from '../../test/ledger.ts';
+import { expectSoundLedger, walletDebit, type DebitOptions } from '../../test/ledger.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { callPostBatch } from './engine-repository.ts';
 import type { PostingRequest } from './engine-types.ts';
@@ -23,77 +23,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const REFUSALS: PostingRequest['refusals'] = {
-  INSUFFICIENT_FUNDS: { statusCode: 422, body: { code: 'INSUFFICIENT_FUNDS', message: 'Not enough.' } },
-  DAILY_LIMIT_EXCEEDED: {
-    statusCode: 422,
-    body: { code: 'DAILY_LIMIT_EXCEEDED', message: 'J${remaining} left today.' },
-  },
-};
-
-/**
- * A cash-out of `amount` cents from the wallet into bank settlement, optionally under a key and a
- * limit (a negative amount pays back in).
- */
-function debit(
-  amount: bigint,
-  options: { key?: string; hash?: string; cap?: bigint; account?: number } = {},
-): PostingRequest {
-  const now = new Date();
-  return {
-    merchantId: 1003,
-    transfer: {
-      merchant_id: 1003,
-      wallet_account_id: wallet,
-      counterpart_account_id: bank,
-      direction: amount > 0n ? 'CASH_OUT' : 'CASH_IN',
-      type: amount > 0n ? 'CASH OUT' : 'CASH IN',
-      status: 'COMPLETED',
-      amount: (amount > 0n ? amount : -amount).toString(),
-      currency: 'JMD',
-      from_label: 'engine test',
-      to_label: 'engine test',
-      limit_type: options.cap === undefined ? null : 'ACH_CASHOUT',
-      limit_period_start: options.cap === undefined ? null : '2021-06-01',
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-      completed_at: now,
-    },
-    ...(options.key
-      ? {
-          idempotency: {
-            scope: 'engine-test',
-            key: options.key,
-            requestHash: options.hash ?? `hash-${amount}`,
-            expiresAt: new Date(Date.now() + 60_000),
-          },
-        }
-      : {}),
-    ...(options.cap === undefined
-      ? {}
-      : {
-          limit: {
-            accountId: wallet,
-            type: 'ACH_CASHOUT' as const,
-            periodStart: '2021-06-01',
-            amount,
-            defaultCap: options.cap,
-          },
-        }),
-    entry: {
-      kind: 'TEST',
-      description: 'engine test',
-      createdAt: new Date(),
-      postings: [
-        { accountId: options.account ?? wallet, currency: 'JMD', amount: -amount },
-        { accountId: settlement, currency: 'JMD', amount },
-      ],
-    },
-    response: { statusCode: 201, body: { amount: Number(amount) } },
-    refusals: REFUSALS,
-  };
-}
+/** A cash-out of `amount` cents from Ocho Rios' wallet (a negative amount pays back in). */
+const debit = (amount: bigint, options: DebitOptions = {}) =>
+  walletDebit({ merchantId: 1003, wallet, bank, settlement }, amount, options);
 
 describe('one batch', () => {
   it('decides its requests in arrival order against the running balance: a refusal aborts nothing', async () => {
@@ -174,7 +106,13 @@ describe('one batch', () => {
     const key = `rolled-back-${++keys}`;
     const unbalanced: PostingRequest = {
       ...debit(3n),
-      entry: { ...debit(3n).entry!, postings: [{ accountId: wallet, currency: 'JMD', amount: -3n }, { accountId: settlement, currency: 'JMD', amount: 2n }] },
+      entry: {
+        ...debit(3n).entry!,
+        postings: [
+          { accountId: wallet, currency: 'JMD', amount: -3n },
+          { accountId: settlement, currency: 'JMD', amount: 2n },
+        ],
+      },
     };
     const wrongCurrency = debit(4n, { account: (await branchAccounts(t, 1001)).cbdc! });
     for (const bad of [unbalanced, wrongCurrency]) {

@@ -37,11 +37,15 @@ async function writeEntry(
       sql.join(some.map((p) => sql`(${entryId}, ${p.account}, ${p.currency}, ${p.amount})`));
     if (postings.length === 0) return;
     if (!statementPerPosting) {
-      await sql`insert into postings (entry_id, account_id, currency, amount) values ${rows(postings)}`.execute(trx);
+      await sql`insert into postings (entry_id, account_id, currency, amount) values ${rows(postings)}`.execute(
+        trx,
+      );
       return;
     }
     for (const p of postings) {
-      await sql`insert into postings (entry_id, account_id, currency, amount) values ${rows([p])}`.execute(trx);
+      await sql`insert into postings (entry_id, account_id, currency, amount) values ${rows([p])}`.execute(
+        trx,
+      );
     }
   });
 }

@@ -130,7 +130,8 @@ describe('the ledger under random sequences of transfers', () => {
             let created: Transfer | undefined;
             let refusal: AppError | undefined;
             try {
-              created = await makeTransfer(t.app.ledger,
+              created = await makeTransfer(
+                t.app.ledger,
                 { identity, ip: '127.0.0.1', railStepSeconds: null },
                 accounts.wallet,
                 { ...body, amount },

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db/transaction.ts';
 import { callPostBatch } from './engine-repository.ts';
 import type { EngineOutcome, PostingRequest } from './engine-types.ts';
@@ -26,9 +27,9 @@ interface Queue {
 }
 
 /**
- * The single writer per shard (ADR 020). Requests queue per writer; the first one to arrive waits
- * one turn of the event loop (`setImmediate`) so those arriving with it share its batch, and while
- * a batch commits the next one gathers. One writer posts one batch at a time on its own
+ * The single writer per shard (ADR 020). Requests queue per writer; a batch waits one turn of the
+ * event loop (`setImmediate`) so those arriving with it share it, and while a batch commits the
+ * next one gathers. One writer posts one batch at a time on its own
  * connection, so a hot wallet's transfers never wait on each other's row locks: they share commits.
  *
  * A request whose idempotency key is already in flight waits for the first to settle, then goes
@@ -63,7 +64,9 @@ export function createLedgerWriter(db: Db, options: { writers: number }): Ledger
     if (queue.busy) return;
     queue.busy = true;
     try {
-      while (queue.pending.length > 0) {
+      // Each turn first lets every caller whose previous request just came back queue its next
+      // one (their continuations take several microtask hops), so they share the coming commit.
+      while ((await nextTurn(), queue.pending.length > 0)) {
         await postBatch(queue.pending.splice(0, MAX_BATCH));
       }
     } finally {
@@ -76,7 +79,7 @@ export function createLedgerWriter(db: Db, options: { writers: number }): Ledger
     const queue = queues[shardOf(request.merchantId) % queues.length]!;
     return new Promise<EngineOutcome>((resolve, reject) => {
       queue.pending.push({ request, resolve, reject });
-      if (queue.pending.length === 1 && !queue.busy) setImmediate(() => void run(queue));
+      void run(queue);
     });
   }
 
