@@ -14,6 +14,8 @@ export default defineProject({
       'src/plugins/jobs.test.ts',
       'src/lib/idempotency.test.ts',
       'src/modules/ledger/engine.test.ts',
+      'src/modules/ledger/engine.property.test.ts',
+      'src/modules/ledger/crash.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,

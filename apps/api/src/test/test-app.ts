@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   secrets: Secrets;
+  /** Set on PostgreSQL: the test's own database. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function createTestApp(
     app,
     database,
     secrets,
+    ...(copy.url ? { databaseUrl: copy.url } : {}),
     close: async () => {
       await app.close();
       await copy.discard();
