@@ -132,7 +132,10 @@ async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario
   await seedRoles(database.db);
   await ensureInternalAccounts(database.db);
   const merchants = await createMerchants(database, wallets);
-  const ledger = createLedger(database.ledger.db, { writers: database.ledger.writers });
+  const ledger = createLedger(database.db, {
+    writers: database.ledger.writers,
+    writerDb: database.ledger.db,
+  });
   const latencies: number[] = [];
   let issued = 0;
   const deadline = performance.now() + SECONDS_PER_SCENARIO * 1000;

@@ -93,7 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
-  app.decorate('ledger', createLedger(database.ledger.db, { writers: database.ledger.writers }));
+  app.decorate(
+    'ledger',
+    createLedger(database.db, { writers: database.ledger.writers, writerDb: database.ledger.db }),
+  );
   // Requests already queued for the engine are posted before the database closes.
   app.addHook('onClose', () => app.ledger.drain());
   app.addHook('onSend', async (request, reply) => {

@@ -12,7 +12,7 @@ const database = await openDatabase({
   databaseUrl: target.databaseUrl,
   dataDir: target.dataDir ?? 'memory://',
 });
-const ledger = createLedger(database.ledger.db, { writers: database.ledger.writers });
+const ledger = createLedger(database.db, { writers: database.ledger.writers, writerDb: database.ledger.db });
 const requests = crashRequests(target);
 for (let i = 0; i < requests.length; i += 16) {
   await Promise.all(

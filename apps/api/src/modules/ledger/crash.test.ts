@@ -88,7 +88,10 @@ describe('a process killed while the engine is posting', () => {
       expect(committed.size).toBeLessThan(TRANSFERS);
 
       // The client retries everything: the committed ones replay, the rest run, each exactly once.
-      const ledger = createLedger(database.ledger.db, { writers: database.ledger.writers });
+      const ledger = createLedger(database.db, {
+        writers: database.ledger.writers,
+        writerDb: database.ledger.db,
+      });
       const outcomes = await Promise.all(crashRequests(target).map((request) => ledger.post(request)));
       const replayed = outcomes.filter((o) => o.outcome === 'replayed' && o.sameRequest).length;
       expect(replayed).toBe(committed.size);

@@ -19,11 +19,12 @@ export interface Ledger {
 }
 
 /**
- * `db` is the engine's own connection pool on PostgreSQL (a connection per writer), or the one
- * embedded connection; `writers` is how many batches may commit side by side.
+ * `db` serves the engine's reads. `writerDb` is where batches are posted: on PostgreSQL the
+ * engine's own pool (a connection per writer, so reads never hold one up), embedded the one
+ * connection everyone shares; `writers` is how many batches may commit side by side.
  */
-export function createLedger(db: Db, options: { writers: number } = { writers: 1 }): Ledger {
-  const writer = createLedgerWriter(db, options);
+export function createLedger(db: Db, options: { writers?: number; writerDb?: Db } = {}): Ledger {
+  const writer = createLedgerWriter(options.writerDb ?? db, { writers: options.writers ?? 1 });
   const internalAccount = internalAccountDirectory(db);
   return { post: writer.post, drain: writer.drain, internalAccount, accounts: accountFactsCache(db) };
 }
