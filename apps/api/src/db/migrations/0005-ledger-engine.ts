@@ -185,7 +185,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
               order by x.id for no key update of x) s;
       end if;
 
-      -- 5. Each request in arrival order.
+      -- 5. Every entry balances per currency and has no zero posting (one query for the batch).
+      select x.ord into j
+      from (select r.ord, p->>'currency' as currency, sum((p->>'amount')::bigint) as total,
+                   bool_or((p->>'amount')::bigint = 0) as has_zero
+            from jsonb_array_elements(p_requests) with ordinality as r(req, ord),
+                 jsonb_array_elements(coalesce(r.req->'entry'->'postings', '[]')) p
+            group by r.ord, p->>'currency') x
+      where x.total <> 0 or x.has_zero
+      limit 1;
+      if j is not null then
+        raise exception 'request %: the postings do not balance per currency, or one is zero', j
+          using errcode = 'check_violation';
+      end if;
+
+      -- 6. Each request in arrival order.
       for i in 1..n loop
         req := p_requests->(i - 1);
 
@@ -247,12 +261,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             raise exception 'request %: a journal entry needs at least two postings', i
               using errcode = 'check_violation';
           end if;
-          if exists (select 1 from jsonb_array_elements(req->'entry'->'postings') p
-                     group by p->>'currency' having sum((p->>'amount')::bigint) <> 0) then
-            raise exception 'request %: the postings do not balance per currency', i
-              using errcode = 'check_violation';
-          end if;
-          for posting in select * from jsonb_array_elements(req->'entry'->'postings') loop
+          for j in 0..jsonb_array_length(req->'entry'->'postings') - 1 loop
+            posting := req->'entry'->'postings'->j;
             a := array_position(acc_id, (posting->>'account_id')::int);
             amount := (posting->>'amount')::bigint;
             if a is null or acc_currency[a] <> posting->>'currency' then
@@ -302,7 +312,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                                           'entry_id', entry_id::text);
       end loop;
 
-      -- 6. The answers: an accepted request's response gets its transfer id; a refusal's message
+      -- 7. The answers: an accepted request's response gets its transfer id; a refusal's message
       --    its remaining amount (formatted like the portal: 1,234.56).
       for i in 1..n loop
         req := p_requests->(i - 1);
@@ -337,7 +347,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         end if;
       end loop;
 
-      -- 7. The writes, set-based.
+      -- 8. The writes, set-based.
       if has_transfers then
         insert into transfers (id, merchant_id, wallet_account_id, counterpart_account_id, direction, type, status,
                                amount, commission, gct, currency, from_label, to_label, jam_dex, limit_type,
