@@ -138,3 +138,30 @@ test('the date filter shows a chip, survives a reload and clears', async ({ page
   await expect(page.getByTestId('date-filter-chip')).toHaveCount(0);
   await expect(page).not.toHaveURL(/from=/);
 });
+
+test('a cash-out to the bank travels the bank rail: scheduled at once, completed a few seconds later', async ({
+  page,
+}) => {
+  await signInAs(page, USERS.admin, '/1001/lynk-wallet/transfers-history');
+  await expect(page.getByTestId('transfers-history-table')).toBeVisible();
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transfer' });
+  await dialog.getByLabel('From').selectOption({ label: 'Main wallet' });
+  await dialog.getByLabel('To').selectOption({ label: 'NCB ****4321' });
+  await dialog.getByLabel('Amount').fill('1234.56');
+  await dialog.getByRole('button', { name: 'Confirm transfer' }).click();
+  const status = page.getByRole('dialog', { name: 'Your transfer is being processed' });
+  await status.getByRole('button', { name: 'Return to Dashboard' }).click();
+
+  const firstRow = page.getByTestId('transfers-history-table').getByRole('row').nth(1);
+  await expect(firstRow).toContainText('NCB ****4321');
+  await expect(firstRow).toContainText('J$1,234.56');
+  await expect(firstRow).toContainText(/scheduled/i);
+  // The rail takes it up every step (one second here): a reload shows where it has got to.
+  await expect(async () => {
+    await page.reload();
+    await expect(firstRow).toContainText(/completed/i, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(firstRow).toContainText('J$1,234.56');
+  await keepScreenshot(page, 'bank-rail-completed');
+});

@@ -54,6 +54,8 @@ export default async function globalSetup() {
       DATA_DIR: 'memory://',
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
       NODE_ENV: 'test',
+      // The bank rail steps every second, so a journey sees a cash-out complete.
+      BANK_RAIL_STEP_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
