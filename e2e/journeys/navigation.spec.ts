@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
 import { USERS } from '../support/demo-users.ts';
 
 test('an unknown path shows the not-found page with the way back to the dashboard', async ({ page }) => {
@@ -8,6 +8,7 @@ test('an unknown path shows the not-found page with the way back to the dashboar
   await page.goto('/1001/no-such-page');
   await expect(page.getByRole('heading', { name: "Looks like you're lost." })).toBeVisible();
   await keepScreenshot(page, 'not-found');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Go back to the Dashboard' }).click();
   await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
 });
@@ -17,6 +18,7 @@ test('a first path segment containing "wallet" shows the Building! page', async 
   await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
   await page.goto('/my-wallet');
   await expect(page.getByRole('heading', { name: 'Building!' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('the JAM-DEX wallet of a branch without one redirects to its main wallet', async ({ page }) => {
@@ -44,6 +46,7 @@ test('logging out asks for confirmation, signs out, and protected pages then ask
   const dialog = page.getByRole('dialog', { name: 'Are you sure you want to log out?' });
   await expect(dialog).toBeVisible();
   await keepScreenshot(page, 'logout-confirmation');
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
@@ -56,6 +59,7 @@ test('signed out, the not-found page offers the way back to the login', async ({
   await page.goto('/this/does/not/exist');
   await expect(page.getByRole('heading', { name: "Looks like you're lost." })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go back to the Login' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('the smartphone layout has a menu toggle that opens the side menu, with the wallet switch', async ({
@@ -69,6 +73,7 @@ test('the smartphone layout has a menu toggle that opens the side menu, with the
   await expect(sideMenu).toContainText('My wallets');
   await expect(sideMenu.getByText('My wallets')).toBeInViewport({ ratio: 1 });
   await keepScreenshot(page, 'smartphone-menu');
+  await expectAccessible(page);
   await sideMenu.getByRole('radiogroup', { name: 'Wallet' }).getByText('JAM-DEX').click();
   await expect(page).toHaveURL(/\/1001\/jamdex-wallet\/payments$/);
 });
@@ -92,6 +97,7 @@ test('a batch review with a non-digit id shows the failure modal on the payment 
   const failure = page.getByRole('dialog', { name: 'Failure loading the batch transaction details' });
   await expect(failure).toBeVisible();
   await expect(page).toHaveURL(/\/1001\/lynk-wallet\/payment-history$/);
+  await expectAccessible(page);
   await failure.getByRole('button', { name: 'Return to Dashboard' }).click();
   await expect(failure).toHaveCount(0);
 });

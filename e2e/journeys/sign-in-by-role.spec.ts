@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
 import { USERS } from '../support/demo-users.ts';
 
 async function tabNames(page: Page) {
@@ -90,4 +90,5 @@ test('a user without permissions sees the Access Denied page', async ({ page }) 
   await expect(page.getByText("You don't have permissions to view this page.")).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await keepScreenshot(page, 'no-access');
+  await expectAccessible(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
 import { USERS } from '../support/demo-users.ts';
 import { centsFromText } from '../support/money.ts';
 
@@ -45,6 +45,7 @@ test('a manager moves J$ to JAM-DEX and sees both balances change and a new hist
   await expect(firstRow).toContainText('JAM-DEX wallet');
   await expect(firstRow).toContainText('J$1,500.00');
   await keepScreenshot(page, 'transfer-done');
+  await expectAccessible(page);
 
   await page.goto('/1002/jamdex-wallet/payments');
   expect(await revealedBalance(page)).toBe(jamDexBefore + 150_000);
@@ -72,6 +73,7 @@ test('the limit bars show the colour of each seeded usage level', async ({ page 
     'danger',
   );
   await keepScreenshot(page, 'branch-limits');
+  await expectAccessible(page);
 });
 
 test('the date filter shows a chip, survives a reload and clears', async ({ page }) => {
@@ -106,6 +108,7 @@ test('the date filter shows a chip, survives a reload and clears', async ({ page
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}.*to=\d{4}-\d{2}-\d{2}/);
   await expect(page.getByText(/^Showing \d+-\d+ of \d+ entries$/)).toBeVisible();
   await keepScreenshot(page, 'date-filter');
+  await expectAccessible(page);
 
   await page.reload();
   await expect(page.getByTestId('date-filter-chip')).toContainText(
@@ -126,6 +129,7 @@ test('the date filter shows a chip, survives a reload and clears', async ({ page
   await expect(filters.getByLabel('Start date')).toHaveValue(ddmmyyyy(firstOfMonth));
   await expect(filters.getByLabel('End date')).toHaveValue(ddmmyyyy(start));
   await keepScreenshot(page, 'date-filter-picker');
+  await expectAccessible(page);
   await filters.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('date-filter-chip')).toContainText(
     `Date: "${ddmmyyyy(firstOfMonth)} to ${ddmmyyyy(start)}"`,
@@ -164,4 +168,5 @@ test('a cash-out to the bank travels the bank rail: scheduled at once, completed
   }).toPass({ timeout: 30_000 });
   await expect(firstRow).toContainText('J$1,234.56');
   await keepScreenshot(page, 'bank-rail-completed');
+  await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './demo-users.ts';
 
@@ -19,4 +20,15 @@ export async function signInAs(page: Page, email: string, startPath = '/') {
 export async function keepScreenshot(page: Page, name: string) {
   await mkdir(screenshots, { recursive: true });
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+}
+
+/** The page as it stands passes axe's WCAG 2.2 AA rules (each violation listed with its elements). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const violations = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(violations).toEqual([]);
 }

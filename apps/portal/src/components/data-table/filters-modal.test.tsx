@@ -90,7 +90,10 @@ describe('DataTable filter', () => {
   it('picks the range on the calendar, filling both dates', async () => {
     const { router } = renderTable({ rows: makeRows(1) }, { path: '/list?from=2026-11-05&to=2026-11-07' });
     const dialog = await openFilters();
-    const picker = within(dialog).getByRole('button', { name: 'Pick the dates on a calendar' });
+    // Its name starts with the dates it shows (WCAG 2.5.3, label in name).
+    const picker = within(dialog).getByRole('button', {
+      name: '05/11/2026 – 07/11/2026, pick the dates on a calendar',
+    });
     expect(picker).toHaveTextContent('05/11/2026 – 07/11/2026');
     await userEvent.click(picker);
     // The month arrows are named for screen readers (axe: button-name).

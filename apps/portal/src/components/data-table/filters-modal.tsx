@@ -50,6 +50,10 @@ export function FiltersModal({
   });
   const [start, end] = useWatch({ control, name: ['start', 'end'] });
   const message = formState.errors.end?.message;
+  const pickedStart = toCalendarDate(start);
+  const pickedEnd = toCalendarDate(end);
+  // What the picker button shows ("05/11/2026 – 07/11/2026"), which its name must contain.
+  const shown = pickedStart ? `${start} – ${pickedEnd ? end : ''}`.trim() : '';
 
   // The calendar fills both fields; once Apply was pressed, each change checks the pair again.
   const pickRange = ([from, to]: [string | null, string | null]) => {
@@ -81,7 +85,7 @@ export function FiltersModal({
               <Stack gap="sm">
                 <DatePickerInput
                   type="range"
-                  aria-label={TABLE_TEXTS.pickDates}
+                  aria-label={shown ? TABLE_TEXTS.pickedDates(shown) : TABLE_TEXTS.pickDates}
                   placeholder={TABLE_TEXTS.pickDates}
                   // Mantine's placeholder grey is 2.1:1 on white; this one says what the button does,
                   // so it must be readable (4.5:1).
@@ -89,7 +93,7 @@ export function FiltersModal({
                   ariaLabels={TABLE_TEXTS.calendar}
                   valueFormat={DISPLAY_FORMAT}
                   leftSection={<IconCalendar size={16} aria-hidden />}
-                  value={[toCalendarDate(start), toCalendarDate(end)]}
+                  value={[pickedStart, pickedEnd]}
                   onChange={pickRange}
                   allowSingleDateInRange
                   data-testid="date-range-picker"

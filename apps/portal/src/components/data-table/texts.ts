@@ -20,6 +20,8 @@ export const TABLE_TEXTS = {
   endDate: 'End date',
   datePattern: 'DD/MM/YYYY',
   pickDates: 'Pick the dates on a calendar',
+  /** The picker's name holds the dates it shows, so a voice user can say what they see (WCAG 2.5.3). */
+  pickedDates: (shown: string) => `${shown}, pick the dates on a calendar`,
   /** The calendar's arrows; its month/year title is named by the text it shows. */
   calendar: {
     previousMonth: 'Previous month',
