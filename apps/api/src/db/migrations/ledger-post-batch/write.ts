@@ -1,0 +1,113 @@
+/**
+ * `ledger_post_batch`, as migration 0005 creates it: the answers and the set-based writes (steps 7–8).
+ * A later change to the function is a new migration with its own copy, never an edit here.
+ */
+export const WRITE = `
+      -- 7. The answers: an accepted request's response gets its transfer id; a refusal's message
+      --    its remaining amount (formatted like the portal: 1,234.56).
+      for i in 1..n loop
+        req := p_requests->(i - 1);
+        if outcomes[i]->>'outcome' = 'accepted' and jsonb_typeof(req->'response') = 'object' then
+          outcomes[i] := outcomes[i] || jsonb_build_object('status', req->'response'->'status',
+            'body', case when jsonb_typeof(req->'response'->'transfer_id_path') = 'array'
+                         then jsonb_set(req->'response'->'body',
+                                        array(select jsonb_array_elements_text(req->'response'->'transfer_id_path')),
+                                        to_jsonb(outcomes[i]->>'transfer_id'))
+                         else req->'response'->'body' end);
+        elsif outcomes[i]->>'outcome' = 'refused' then
+          refusal := req->'refusals'->(outcomes[i]->>'code');
+          if jsonb_typeof(refusal) <> 'object' then
+            raise exception 'request %: no answer given for a refusal %', i, outcomes[i]->>'code';
+          end if;
+          if outcomes[i] ? 'remaining' then
+            refusal := jsonb_set(refusal, '{body,message}', to_jsonb(replace(refusal->'body'->>'message', '{remaining}',
+                         to_char((outcomes[i]->>'remaining')::numeric / 100, 'FM999,999,999,999,990.00'))));
+            refusal := jsonb_set(refusal, '{body,details}',
+                         jsonb_build_object('remaining', (outcomes[i]->>'remaining')::bigint));
+          end if;
+          outcomes[i] := outcomes[i] || jsonb_build_object('status', refusal->'status', 'body', refusal->'body');
+        end if;
+      end loop;
+      for i in 1..n loop
+        if outcomes[i]->>'outcome' = 'duplicate' then
+          j := (outcomes[i]->>'of')::int;
+          outcomes[i] := jsonb_build_object('outcome', 'replayed',
+            'same_request', coalesce(outcomes[j]->>'request_hash', p_requests->(j - 1)->'idempotency'->>'request_hash')
+                            = p_requests->(i - 1)->'idempotency'->>'request_hash',
+            'status', outcomes[j]->'status', 'body', outcomes[j]->'body');
+        end if;
+      end loop;
+
+      -- 8. The writes, set-based.
+      if has_transfers then
+        insert into transfers (id, merchant_id, wallet_account_id, counterpart_account_id, direction, type, status,
+                               amount, commission, gct, currency, from_label, to_label, jam_dex, limit_type,
+                               limit_period_start, created_by, created_at, updated_at, completed_at, rail_due_at)
+        select ok.transfer_id, x.merchant_id, x.wallet_account_id, x.counterpart_account_id, x.direction, x.type,
+               x.status, x.amount, coalesce(x.commission, 0), coalesce(x.gct, 0), x.currency, x.from_label,
+               x.to_label, coalesce(x.jam_dex, false), x.limit_type, x.limit_period_start, x.created_by,
+               x.created_at, x.updated_at, x.completed_at, x.rail_due_at
+        from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id),
+             jsonb_populate_record(null::transfers, p_requests->(ok.ref - 1)->'transfer') x
+        where jsonb_typeof(p_requests->(ok.ref - 1)->'transfer') = 'object';
+      end if;
+
+      if has_transitions then
+        update transfers x
+        set status = f.t->>'to',
+            updated_at = (f.t->>'at')::timestamptz,
+            failure_reason = coalesce(f.t->>'failure_reason', x.failure_reason),
+            completed_at = coalesce((f.t->>'completed_at')::timestamptz, x.completed_at),
+            rail_due_at = (f.t->>'rail_due_at')::timestamptz
+        from (select distinct on (ok.transfer_id) ok.transfer_id, p_requests->(ok.ref - 1)->'transition' as t
+              from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id)
+              where jsonb_typeof(p_requests->(ok.ref - 1)->'transition') = 'object'
+              order by ok.transfer_id, ok.ref desc) f
+        where x.id = f.transfer_id;
+      end if;
+
+      insert into journal_entries (id, kind, transfer_id, description, created_at)
+      select ok.entry_id, e->>'kind', ok.transfer_id, coalesce(e->>'description', ''), (e->>'created_at')::timestamptz
+      from unnest(ok_ref, ok_transfer, ok_entry) as ok(ref, transfer_id, entry_id),
+           lateral (select p_requests->(ok.ref - 1)->'entry' as e) s
+      where ok.entry_id is not null;
+
+      insert into postings (entry_id, account_id, currency, amount, created_at)
+      select ok.entry_id, (p->>'account_id')::int, p->>'currency', (p->>'amount')::bigint,
+             (p_requests->(ok.ref - 1)->'entry'->>'created_at')::timestamptz
+      from unnest(ok_ref, ok_entry) as ok(ref, entry_id),
+           jsonb_array_elements(p_requests->(ok.ref - 1)->'entry'->'postings') p
+      where ok.entry_id is not null;
+
+      update accounts x set balance = x.balance + (u.balance - u.before)
+      from unnest(acc_id, acc_balance, acc_before) as u(id, balance, before)
+      where x.id = u.id and u.balance <> u.before;
+
+      if has_limits then
+        update limit_usage x set used = x.used + (u.used - u.before)
+        from unnest(lim_account, lim_type, lim_period, lim_used, lim_before) as u(account_id, transfer_type, period_start, used, before)
+        where (x.account_id, x.transfer_type, x.period_start) = (u.account_id, u.transfer_type, u.period_start)
+          and u.used <> u.before;
+      end if;
+
+      if has_audit then
+        insert into audit_log (actor_user_id, organization_id, action, subject, details, ip)
+        select (a->>'actor_user_id')::int, a->>'organization_id', a->>'action',
+               coalesce(a->>'subject', ok.transfer_id::text), coalesce(a->'details', '{}'), a->>'ip'
+        from unnest(ok_ref, ok_transfer) as ok(ref, transfer_id),
+             lateral (select p_requests->(ok.ref - 1)->'audit' as a) s
+        where jsonb_typeof(a) = 'object';
+      end if;
+
+      if has_keys then
+        update idempotency_keys k set status_code = (o.outcome->>'status')::int, response_body = o.outcome->'body'
+        from unnest(outcomes) with ordinality as o(outcome, i)
+        where o.outcome->>'outcome' in ('accepted', 'refused')
+          and jsonb_typeof(p_requests->(o.i::int - 1)->'idempotency') = 'object'
+          and k.scope = p_requests->(o.i::int - 1)->'idempotency'->>'scope'
+          and k.key = p_requests->(o.i::int - 1)->'idempotency'->>'key';
+      end if;
+
+      return to_jsonb(outcomes);
+    end $fn$
+`;
