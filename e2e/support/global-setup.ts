@@ -56,6 +56,8 @@ export default async function globalSetup() {
       NODE_ENV: 'test',
       // The bank rail steps every second, so a journey sees a cash-out complete.
       BANK_RAIL_STEP_SECONDS: '1',
+      // The journeys move money: the server checks the whole ledger when it stops.
+      VERIFY_LEDGER_ON_SHUTDOWN: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,7 +73,12 @@ export default async function globalSetup() {
     throw error;
   }
   return async () => {
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    const code = await exited;
+    if (code === 3) {
+      throw new Error('The ledger verification failed after the journeys; see e2e/test-results/server.log');
+    }
+    if (code === 0) console.log('The server verified the ledger after the journeys: sound.');
   };
 }

@@ -33,6 +33,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo organization and users on first start. */
   SEED_DEMO: z.stringbool().default(true),
+  /** Recompute and check the whole ledger when the server stops (exit code 3 when it is off). */
+  VERIFY_LEDGER_ON_SHUTDOWN: z.stringbool().default(false),
   /** Seconds between the simulated bank rail's steps (SCHEDULED → TRANSMITTED → COMPLETED). */
   BANK_RAIL_STEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /**
@@ -78,6 +80,7 @@ export interface Config {
   sessionEncryptionKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
+  verifyLedgerOnShutdown: boolean;
   rateLimitPerMinute: number;
   signInAttemptsPerAddress: number;
   bankRailStepSeconds: number;
@@ -110,6 +113,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionEncryptionKey: env.SESSION_ENCRYPTION_KEY,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
+    verifyLedgerOnShutdown: env.VERIFY_LEDGER_ON_SHUTDOWN,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
     bankRailStepSeconds: env.BANK_RAIL_STEP_SECONDS,

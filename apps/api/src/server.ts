@@ -3,6 +3,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { ensureInternalAccounts } from './modules/ledger/internal-accounts.ts';
+import { verifyLedger } from './modules/ledger/service.ts';
 import { seedDemo, seedRoles } from './world/demo-seed.ts';
 import { buildApp } from './app.ts';
 
@@ -28,12 +29,26 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     await app.close();
+    // Everything has stopped moving money (the rail is stopped, the writers drained).
+    const sound = config.verifyLedgerOnShutdown ? await verifyLedgerBeforeExit() : true;
     await database.close();
-    process.exit(0);
+    process.exit(sound ? 0 : 3);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
     process.exit(1);
   }
+}
+async function verifyLedgerBeforeExit(): Promise<boolean> {
+  const { ok, violations, totalsPerCurrency } = await verifyLedger(database.db);
+  const report = {
+    violations,
+    totalsPerCurrency: Object.fromEntries(
+      Object.entries(totalsPerCurrency).map(([currency, total]) => [currency, total.toString()]),
+    ),
+  };
+  if (ok) app.log.info(report, 'ledger verified at shutdown');
+  else app.log.error(report, 'ledger verification FAILED at shutdown');
+  return ok;
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
