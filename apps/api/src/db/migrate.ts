@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { installFunctions } from './functions/install.ts';
 import * as core from './migrations/0001-core.ts';
 import * as ledger from './migrations/0002-ledger.ts';
 import * as transferCounts from './migrations/0003-transfer-counts.ts';
@@ -23,4 +24,5 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+  await installFunctions(db);
 }

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { createRowChecks } from './0004-ledger-integrity.ts';
-import { LEDGER_POST_BATCH } from './ledger-post-batch/function.ts';
 
 /**
- * The batched ledger engine (ADR 020): `ledger_post_batch(requests jsonb)` posts a whole batch of
- * money movements as one statement in one transaction, and is the only writer of postings.
+ * The tables of the batched ledger engine (ADR 020). Its function, `ledger_post_batch(requests
+ * jsonb)`, posts a whole batch of money movements as one statement in one transaction and is the
+ * only writer of postings; it is installed after the migrations (db/functions/install.ts).
  *
  * Per batch, in this order (the one system-wide lock order): claims the idempotency keys (in key
  * order); locks the touched accounts by id, then the limit rows by key, then the transfers being
@@ -90,12 +90,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
-  // The function's text is long; it is kept in three files by phase (see ledger-post-batch/).
-  await sql.raw(LEDGER_POST_BATCH).execute(db);
+  // The function itself is installed after the migrations (db/functions/install.ts).
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop function ledger_post_batch(jsonb)`.execute(db);
+  await sql`drop function if exists ledger_post_batch(jsonb)`.execute(db);
   await sql`drop index transfers_rail_due`.execute(db);
   await sql`alter table transfers drop column rail_due_at`.execute(db);
   await sql`create index transfers_in_flight on transfers (updated_at)

@@ -1,6 +1,5 @@
 /**
- * `ledger_post_batch`, as migration 0005 creates it: the answers and the set-based writes (steps 7–8).
- * A later change to the function is a new migration with its own copy, never an edit here.
+ * `ledger_post_batch` (ADR 020): the answers and the set-based writes (steps 7–8).
  */
 export const WRITE = `
       -- 7. The answers: an accepted request's response gets its transfer id; a refusal's message

@@ -1,10 +1,9 @@
 /**
- * `ledger_post_batch`, as migration 0005 creates it: its declarations, the key claims, the locks and
+ * `ledger_post_batch` (ADR 020): its declarations, the key claims, the locks and
  * the batch-wide checks (steps 1–5).
- * A later change to the function is a new migration with its own copy, never an edit here.
  */
 export const LOCK = `
-    create function ledger_post_batch(p_requests jsonb) returns jsonb language plpgsql as $fn$
+    create or replace function ledger_post_batch(p_requests jsonb) returns jsonb language plpgsql as $fn$
     #variable_conflict use_column
     declare
       n int := jsonb_array_length(p_requests);

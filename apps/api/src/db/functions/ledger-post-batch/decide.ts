@@ -1,7 +1,6 @@
 /**
- * `ledger_post_batch`, as migration 0005 creates it: the decision of each request in arrival order
+ * `ledger_post_batch` (ADR 020): the decision of each request in arrival order
  * against running balances and limits (step 6).
- * A later change to the function is a new migration with its own copy, never an edit here.
  */
 export const DECIDE = `
       -- 6. Each request in arrival order.

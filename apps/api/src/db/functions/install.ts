@@ -1,0 +1,17 @@
+import { sql, type Kysely } from 'kysely';
+import { LEDGER_POST_BATCH } from './ledger-post-batch/function.ts';
+
+/**
+ * The database's functions are code, not history: each is kept here as it is now and installed
+ * with `create or replace` after every migration run (ADR 020). A change to one is an edit here;
+ * a migration only changes tables. PL/pgSQL resolves tables when it runs, so a function may name a
+ * table a later migration creates.
+ */
+export async function installFunctions(db: Kysely<unknown>): Promise<void> {
+  // Two servers starting together would otherwise replace the same function at once, which
+  // PostgreSQL refuses ("tuple concurrently updated"): one installs, the other waits.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('lynk.install_functions'))`.execute(trx);
+    await sql.raw(LEDGER_POST_BATCH).execute(trx);
+  });
+}
