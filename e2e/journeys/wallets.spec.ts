@@ -19,6 +19,7 @@ test('a manager moves J$ to JAM-DEX and sees both balances change and a new hist
 
   await page.goto('/1002/jamdex-wallet/payments');
   const jamDexBefore = await revealedBalance(page);
+  await expectAccessible(page);
   await page.goto('/1002/lynk-wallet/transfers-history');
   const mainBefore = await revealedBalance(page);
 
