@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
-import { USERS } from '../support/demo-users.ts';
+import { PARENT_WALLET_CENTS, USERS } from '../support/demo-users.ts';
 import { centsFromText } from '../support/money.ts';
 
 test('the corporate view: one h1, the combined balance of the branches, and their limits', async ({
@@ -13,14 +13,21 @@ test('the corporate view: one h1, the combined balance of the branches, and thei
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Corporate dashboard']);
   await expect(page.getByRole('heading', { name: 'Branch Accounts', level: 2 })).toBeVisible();
 
-  // The demo parent organisation has no main wallet of its own: the sum is the branches' alone.
+  // The combined balance is the parent's own main wallet plus its branches'.
   const branchCents = (await table.getByRole('cell', { name: /^J\$/ }).allInnerTexts()).map(centsFromText);
   const widget = page.getByTestId('widget-combined-balance');
   await widget.getByRole('button', { name: 'Show balance' }).click();
   await expect(widget.getByTestId('balance-amount')).toContainText(/\d/);
   expect(centsFromText(await widget.getByTestId('balance-amount').innerText())).toBe(
-    branchCents.reduce((sum, cents) => sum + cents, 0),
+    branchCents.reduce((sum, cents) => sum + cents, PARENT_WALLET_CENTS),
   );
+
+  // Newest branch first; the date column's header flips the order.
+  const firstBranch = table.getByRole('row').nth(1);
+  await expect(firstBranch).toContainText('Ocho Rios');
+  await table.getByRole('button', { name: /Date joined/ }).click();
+  await expect(firstBranch).toContainText('Kingston');
+  await expect(page).toHaveURL(/sort=ASC/);
   await expect(page.getByTestId('widget-branch-limit-ACH_CASHOUT').getByRole('progressbar')).toBeVisible();
   await keepScreenshot(page, 'corporate-desktop');
 });

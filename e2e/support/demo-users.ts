@@ -11,3 +11,6 @@ export const USERS = {
   managerMontego: 'manager.montego@bluemountain.example',
   noAccess: 'noaccess@bluemountain.example',
 } as const;
+
+/** The parent organisation's own main wallet: its seeded opening balance, which no journey moves. */
+export const PARENT_WALLET_CENTS = 480_000_00;

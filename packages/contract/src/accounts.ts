@@ -80,6 +80,8 @@ export const branchSchema = z.object({
   merchant_id: z.number().int(),
   organization_id: z.string(),
   name: z.string(),
+  /** When the branch joined Lynk (ISO 8601): the table's sortable date column. */
+  created_at: z.string(),
   accounts: z.array(z.object({ id: z.number().int(), type: accountTypeSchema })),
   /** Main wallet balance in cents (JMD); null when the caller may not read balances. */
   balance: centsSchema.nullable(),

@@ -72,9 +72,21 @@ export interface DemoMerchant {
  * Linked accounts, limits, opening balances and a few months of transfers in every status for
  * each demo branch — made through the same services the portal uses, so the history is true.
  */
-export async function seedDemoLedger(db: Kysely<Database>, merchants: DemoMerchant[], now = new Date()) {
+export async function seedDemoLedger(
+  db: Kysely<Database>,
+  { parentWalletId, merchants }: { parentWalletId: number; merchants: DemoMerchant[] },
+  now = new Date(),
+) {
   const ledger = createLedger(db);
   const cbdcSettlement = await ledger.internalAccount('cbdcSettlementJamDex', null);
+  await openingBalance(
+    ledger,
+    await ledger.internalAccount('bankSettlement', 1000),
+    parentWalletId,
+    'JMD',
+    48_000_000n,
+    new Date(now.getTime() - 100 * DAY),
+  );
 
   const consumers: number[] = [];
   for (const handle of CONSUMERS) {

@@ -45,9 +45,9 @@ describe('demo seed', () => {
       merchants: 4,
       users: DEMO_USERS.length,
       memberships: 4 + 3 * 3 + 1,
-      // Wallets, three linked accounts per branch, the internal accounts (one per ledger shard)
-      // and the consumer wallets.
-      accounts: 3 + DEMO_BRANCHES.filter((b) => b.cbdc).length + 3 * 3 + 5 * LEDGER_SHARDS + 6,
+      // The parent's and the branches' wallets, three linked accounts per branch, the internal
+      // accounts (one per ledger shard) and the consumer wallets.
+      accounts: 1 + 3 + DEMO_BRANCHES.filter((b) => b.cbdc).length + 3 * 3 + 5 * LEDGER_SHARDS + 6,
       roles: 5,
     });
     expect(DEMO_USERS).toHaveLength(11);

@@ -15,6 +15,8 @@ interface DemoBranch {
   province: string;
   cbdc: boolean;
   slug: string;
+  /** When the branch joined Lynk (the corporate branch table sorts by it). */
+  joined: string;
 }
 
 export const DEMO_PARENT = { org: 'org_1000', name: 'Blue Mountain Coffee House', username: 'bluemountain' };
@@ -28,6 +30,7 @@ export const DEMO_BRANCHES: DemoBranch[] = [
     province: 'St. Andrew',
     cbdc: true,
     slug: 'kingston',
+    joined: '2019-03-04T15:00:00Z',
   },
   {
     org: 'org_1002',
@@ -37,6 +40,7 @@ export const DEMO_BRANCHES: DemoBranch[] = [
     province: 'St. James',
     cbdc: true,
     slug: 'montego',
+    joined: '2021-06-14T15:00:00Z',
   },
   {
     org: 'org_1003',
@@ -46,6 +50,7 @@ export const DEMO_BRANCHES: DemoBranch[] = [
     province: 'St. Ann',
     cbdc: false,
     slug: 'ochorios',
+    joined: '2024-02-12T15:00:00Z',
   },
 ];
 
@@ -138,12 +143,28 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         qr_code: `lynk://pay/${DEMO_PARENT.username}`,
       })
       .execute();
+    // The parent's own main wallet: the corporate view's combined balance adds it to the branches'.
+    await trx
+      .insertInto('accounts')
+      .values({
+        merchant_id: 1000,
+        type: 'LYNK',
+        currency: 'JMD',
+        account_ref: 'LYNK-1000',
+        label: 'Main wallet',
+      })
+      .execute();
 
     for (const [i, branch] of DEMO_BRANCHES.entries()) {
       const merchantId = 1001 + i;
       await trx
         .insertInto('organizations')
-        .values({ id: branch.org, parent_id: DEMO_PARENT.org, name: branch.name })
+        .values({
+          id: branch.org,
+          parent_id: DEMO_PARENT.org,
+          name: branch.name,
+          created_at: new Date(branch.joined),
+        })
         .execute();
       await trx
         .insertInto('merchants')
@@ -242,5 +263,11 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .executeTakeFirstOrThrow();
     merchants.push({ ...row, orgId: branch.org });
   }
-  await seedDemoLedger(db, merchants, now);
+  const parentWallet = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('merchant_id', '=', 1000)
+    .where('type', '=', 'LYNK')
+    .executeTakeFirstOrThrow();
+  await seedDemoLedger(db, { parentWalletId: parentWallet.id, merchants }, now);
 }

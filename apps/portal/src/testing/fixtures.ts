@@ -78,6 +78,8 @@ export function makeBranch(index: number, overrides: Partial<Branch> = {}): Bran
     merchant_id: 2000 + index,
     organization_id: `org_${2000 + index}`,
     name: `Branch ${index}`,
+    // Branch n joined on the n-th day of 2020: a higher index is a newer branch.
+    created_at: new Date(Date.UTC(2020, 0, index, 15)).toISOString(),
     accounts: [{ id: 100 + index, type: 'LYNK' }],
     balance: 1000_00 * index,
     limits: { TOP: makeLimit('TOP'), ACH_CASHOUT: makeLimit('ACH_CASHOUT'), MBATCH: makeLimit('MBATCH') },

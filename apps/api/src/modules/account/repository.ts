@@ -17,7 +17,7 @@ export async function listChildBranches(db: Db, parentOrganizationId: string) {
   const branches = await db
     .selectFrom('organizations as o')
     .innerJoin('merchants as m', 'm.organization_id', 'o.id')
-    .select(['m.id as merchant_id', 'o.id as organization_id', 'm.name'])
+    .select(['m.id as merchant_id', 'o.id as organization_id', 'm.name', 'o.created_at'])
     .where('o.parent_id', '=', parentOrganizationId)
     .orderBy('m.id')
     .execute();

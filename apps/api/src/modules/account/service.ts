@@ -65,7 +65,13 @@ export async function listBranches(
         .filter((a) => isWallet(a.type))
         .map(({ id, type }) => ({ id, type: type as 'LYNK' | 'CBDC' }));
       const { merchant_id, organization_id, name } = branch;
-      const base = { merchant_id, organization_id, name, accounts };
+      const base = {
+        merchant_id,
+        organization_id,
+        name,
+        created_at: branch.created_at.toISOString(),
+        accounts,
+      };
       if (!withBalances) return { ...base, balance: null, limits: null };
       const main = branch.accounts.find((a) => a.type === 'LYNK');
       const limits = Object.fromEntries(

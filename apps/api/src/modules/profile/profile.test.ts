@@ -86,6 +86,12 @@ describe('GET /api/account/v1/accounts and /children', () => {
       'org_1003',
     ]);
     expect(children[2].accounts).toEqual([{ id: expect.any(Number), type: 'LYNK' }]);
+    // The date each branch joined, the table's sortable date column.
+    expect(children.map((c: { created_at: string }) => c.created_at)).toEqual([
+      '2019-03-04T15:00:00.000Z',
+      '2021-06-14T15:00:00.000Z',
+      '2024-02-12T15:00:00.000Z',
+    ]);
 
     const branch = await signIn(t.app, 'admin.kingston@bluemountain.example', DEMO_PASSWORD);
     expect((await get('/api/account/v1/accounts/children', branch.jar.header())).json()).toEqual({

@@ -3,6 +3,7 @@ import {
   columnVisibilityFeature,
   createColumnHelper,
   createPaginatedRowModel,
+  createSortedRowModel,
   metaHelper,
   rowPaginationFeature,
   rowSortingFeature,
@@ -26,13 +27,14 @@ export interface DataTableColumnMeta {
 
 /**
  * The features every table of the portal registers: column visibility (permission gates), sorting
- * state (the date column, sorted by the server) and pagination state (server pages; the paginated
- * row model cuts pages of a list that arrives whole, like the branches).
+ * state (the date column) and pagination state. The server sorts and pages its listings; a list
+ * that arrives whole, like the branches, is sorted and cut into pages by the row models here.
  */
 export const dataTableFeatures = tableFeatures({
   columnVisibilityFeature,
   rowSortingFeature,
   rowPaginationFeature,
+  sortedRowModel: createSortedRowModel(),
   paginatedRowModel: createPaginatedRowModel(),
   columnMeta: metaHelper<DataTableColumnMeta>(),
 });

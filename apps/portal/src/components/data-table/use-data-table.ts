@@ -12,7 +12,7 @@ function resolve<S>(updater: Updater<S>, current: S): S {
  * The TanStack table of a listing. The URL (`useListingParams`) owns the state: the table reads the
  * sort and page from it and writes changes back to it, so a shared link shows the same view. The
  * server sorts and pages (manual sorting and pagination); a list that arrives whole
- * (`clientPaging`) is cut into pages by the paginated row model instead.
+ * (`clientPaging`) is sorted and cut into pages by the row models instead.
  */
 export function useDataTable<T extends RowData>({
   columns,
@@ -48,7 +48,7 @@ export function useDataTable<T extends RowData>({
     sortDescFirst: true,
     enableSortingRemoval: false,
     enableMultiSort: false,
-    manualSorting: true,
+    manualSorting: !clientPaging,
     manualPagination: !clientPaging,
     autoResetPageIndex: false,
     rowCount: total,

@@ -16,6 +16,7 @@ export const CORPORATE_TEXTS = {
   merchantId: 'Merchant ID',
   name: 'Name',
   organisationId: 'Organisation ID',
+  joined: 'Date joined',
   launch: 'Launch',
   actions: 'Actions',
   balance: 'Balance (JMD)',

@@ -62,6 +62,7 @@ describe('BranchAccountsTable', () => {
       'Merchant ID',
       'Name',
       'Organisation ID',
+      'Date joined',
       'Balance (JMD)',
       'Cash - In',
       'Cash - Out',
@@ -92,8 +93,8 @@ describe('BranchAccountsTable', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    // Merchant ID, name, organisation, then the balance and the three bars.
-    expect(cells.slice(3, 7)).toEqual(['—', '—', '—', '—']);
+    // Merchant ID, name, organisation, date joined, then the balance and the three bars.
+    expect(cells.slice(4, 8)).toEqual(['—', '—', '—', '—']);
     expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
     // The other branch is untouched.
     const other = screen.getByRole('row', { name: /Branch 1/ });
@@ -123,6 +124,7 @@ describe('BranchAccountsTable', () => {
       'Merchant ID',
       'Name',
       'Organisation ID',
+      'Date joined',
       'Actions',
     ]);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -136,6 +138,29 @@ describe('BranchAccountsTable', () => {
     expect(await screen.findByText('Showing 26-30 of 30 entries')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
     expect(screen.getAllByRole('row')).toHaveLength(6);
+  });
+
+  it('sorts by the date a branch joined, newest first, and oldest first after a click', async () => {
+    const { router } = renderWithProviders(
+      <BranchAccountsTable
+        branches={[makeBranch(2), makeBranch(3), makeBranch(1)]}
+        onLaunch={() => undefined}
+      />,
+    );
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    const dateHeader = screen.getByRole('columnheader', { name: /Date joined/ });
+    expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['Branch 3', 'Branch 2', 'Branch 1']);
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('03/01/2020');
+
+    await userEvent.click(within(dateHeader).getByRole('button'));
+    expect(dateHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()).toEqual(['Branch 1', 'Branch 2', 'Branch 3']);
+    expect(router.state.location.search).toBe('?sort=ASC');
   });
 
   it('keeps its page in the URL', async () => {

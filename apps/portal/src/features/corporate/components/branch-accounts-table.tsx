@@ -3,12 +3,14 @@ import { formatCents } from '@lynk/contract/money';
 import { LIMIT_TRANSFER_TYPE_LABELS, type LimitTransferType } from '@lynk/contract/statuses';
 import { Button } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { sortFn_basic } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { dataTableColumns, type DataTableColumn } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { TABLE_TEXTS } from '@/components/data-table/texts';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { LimitBar } from '@/components/limit-bar';
+import { formatTimestamp } from '@/lib/format';
 import { CORPORATE_TEXTS, NO_VALUE } from '../texts';
 
 function LaunchButton({ branch, onLaunch }: { branch: Branch; onLaunch: (branch: Branch) => void }) {
@@ -50,16 +52,23 @@ function limitColumn(type: LimitTransferType): DataTableColumn<Branch> {
 
 /**
  * Spec section 2, "Corporate dashboard": merchant id, name, a launch button, the main wallet
- * balance and the Cash - In, Cash - Out and Payments (batch) usage bars. Balance and limits need
- * balance read: the columns are hidden without it, and a branch the server sends without them
- * (`balance: null`, `limits: null`: no balance read there) shows a dash. The branch list carries
- * no date, so this table has no date column to sort (see docs/decisions/017).
+ * balance and the Cash - In, Cash - Out and Payments (batch) usage bars, and the date column every
+ * table sorts by (section 2, "Tables"): here the day the branch joined, newest first by default.
+ * Balance and limits need balance read: the columns are hidden without it, and a branch the server
+ * sends without them (`balance: null`, `limits: null`: no balance read there) shows a dash.
  */
 function branchColumns(onLaunch: (branch: Branch) => void): DataTableColumn<Branch>[] {
   return column.columns([
     column.accessor('merchant_id', { header: CORPORATE_TEXTS.merchantId }),
     column.accessor('name', { header: CORPORATE_TEXTS.name, meta: { hideOnCard: true } }),
     column.accessor('organization_id', { header: CORPORATE_TEXTS.organisationId }),
+    column.accessor('created_at', {
+      header: CORPORATE_TEXTS.joined,
+      enableSorting: true,
+      // ISO 8601 instants in UTC sort as text.
+      sortFn: sortFn_basic,
+      cell: ({ getValue }) => formatTimestamp(getValue(), 'DD/MM/YYYY'),
+    }),
     column.accessor('balance', {
       header: CORPORATE_TEXTS.balance,
       meta: { gate: 'balance', align: 'right' },
