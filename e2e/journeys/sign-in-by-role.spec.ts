@@ -28,6 +28,7 @@ test('a cashier lands on the orders tab of their branch and sees only what a cas
   expect(await tabNames(page)).toEqual(['Orders']);
   expect(await profileMenuItems(page)).toEqual(['My Profile', 'Customer Support', 'Logout']);
   await keepScreenshot(page, 'cashier-orders');
+  await expectAccessible(page);
 });
 
 test('a manager sees orders, transfers, refunds and payment history, without staff', async ({ page }) => {
@@ -38,6 +39,7 @@ test('a manager sees orders, transfers, refunds and payment history, without sta
   await page.getByRole('tab', { name: 'Refunds' }).click();
   await expect(page).toHaveURL(/\/1001\/lynk-wallet\/refunds$/);
   await keepScreenshot(page, 'manager-refunds');
+  await expectAccessible(page);
 });
 
 test('an admin of a JAM-DEX branch gets the staff menu and the wallet toggle', async ({ page }) => {
@@ -82,6 +84,7 @@ test('a super admin lands on the corporate view and launches a branch without si
   ).toBeVisible();
   expect(await tabNames(page)).toEqual(['Orders', 'Transfers History', 'Refunds', 'Payment History']);
   await keepScreenshot(page, 'super-admin-branch');
+  await expectAccessible(page);
 });
 
 test('a user without permissions sees the Access Denied page', async ({ page }) => {
