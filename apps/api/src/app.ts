@@ -25,6 +25,7 @@ import { requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createLedger, type Ledger } from './modules/ledger/ledger.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { createProvider } from './modules/identity/provider.ts';
 import { createProviderSessions } from './modules/identity/provider-sessions.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -207,6 +208,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
   await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });
+  await app.register(orderRoutes, {
+    prefix: '/api/payment',
+    settings: { ...config.orders, publicUrl: config.publicUrl },
+  });
 
   app.get(
     '/healthz',

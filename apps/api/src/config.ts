@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { FeeSchedule } from './modules/orders/fees.ts';
 
 /** `./data` at the repository root, wherever the process was started from. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
@@ -54,6 +55,19 @@ const envSchema = z.object({
             ? Number(v)
             : v.split(',').map((a) => a.trim()),
     ),
+  /**
+   * Lynk's commission on a paid order: a percentage in basis points (250 = 2.5 %) plus a fixed part
+   * in cents (ADR 021). Zero is allowed only when written out: a missing value is the default.
+   */
+  ORDER_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(250),
+  ORDER_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100_000_00).default(0),
+  /** How long a payment request can be paid before the expiry job marks it EXPIRED. */
+  PAYMENT_REQUEST_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
   /** Requests per minute per client before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Sign-in attempts per minute from one address, whatever the emails. */
@@ -84,6 +98,7 @@ export interface Config {
   rateLimitPerMinute: number;
   signInAttemptsPerAddress: number;
   bankRailStepSeconds: number;
+  orders: { feeSchedule: FeeSchedule; paymentRequestTtlMs: number };
   trustProxy: boolean | number | string[];
 }
 
@@ -117,6 +132,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
     bankRailStepSeconds: env.BANK_RAIL_STEP_SECONDS,
+    orders: {
+      feeSchedule: { basisPoints: env.ORDER_FEE_BASIS_POINTS, fixedCents: BigInt(env.ORDER_FEE_FIXED_CENTS) },
+      paymentRequestTtlMs: env.PAYMENT_REQUEST_TTL_HOURS * 60 * 60 * 1000,
+    },
     trustProxy: env.TRUST_PROXY,
   };
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
-import type { Db } from '../db/transaction.ts';
+import { inTransaction, type Db } from '../db/transaction.ts';
 import type { EngineOutcome, PostingRequest } from '../modules/ledger/engine-types.ts';
 import { AppError } from './app-error.ts';
-import { deleteKeysExpiredBy } from './idempotency-repository.ts';
+import { claimKey, deleteKeysExpiredBy, readKey, storeAnswer } from './idempotency-repository.ts';
 
 /** Keys are kept at least this long, so a client may retry a money movement for a day. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -54,4 +54,30 @@ export async function sendEngineAnswer(reply: FastifyReply, outcome: EngineOutco
 
 export function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
   return deleteKeysExpiredBy(db, now);
+}
+
+/**
+ * The same semantics for a creation that moves no money (a payment request): the key is claimed,
+ * the work done and its answer stored in one transaction, so a retry replays the answer and two
+ * concurrent calls with one key create one thing (the second waits on the first's claim).
+ */
+export async function withIdempotency<T>(
+  db: Db,
+  claim: NonNullable<PostingRequest['idempotency']>,
+  work: (trx: Db) => Promise<{ statusCode: number; body: T }>,
+): Promise<EngineOutcome> {
+  return inTransaction(db, async (trx) => {
+    if (!(await claimKey(trx, claim))) {
+      const stored = await readKey(trx, claim.scope, claim.key);
+      return {
+        outcome: 'replayed',
+        sameRequest: stored.request_hash === claim.requestHash,
+        statusCode: stored.status_code,
+        body: stored.response_body,
+      };
+    }
+    const answer = await work(trx);
+    await storeAnswer(trx, claim.scope, claim.key, answer.statusCode, answer.body);
+    return { outcome: 'accepted', transferId: null, entryId: null, ...answer };
+  });
 }

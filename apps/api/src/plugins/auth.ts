@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER, type SessionIdentity } from '@lynk/contract/session';
 import { passesGate, type Gate } from '@lynk/contract/permissions';
@@ -105,13 +105,16 @@ function assertSameSite(request: FastifyRequest, publicOrigin: string) {
   }
 }
 
-/** preHandler: the caller must be signed in. */
-export const requireIdentity: preHandlerHookHandler = async (request) => {
+/**
+ * preValidation: the caller must be signed in. Checked before the body is validated, so a caller
+ * without access learns nothing about what the route would accept (401/403 before 400).
+ */
+export const requireIdentity: preValidationHookHandler = async (request) => {
   if (!request.identity) throw unauthorized();
 };
 
-/** preHandler: the caller must be signed in and pass the gate (convention 4). */
-export function requireGate(gate: Gate): preHandlerHookHandler {
+/** preValidation: the caller must be signed in and pass the gate (convention 4), before validation. */
+export function requireGate(gate: Gate): preValidationHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.identity) throw unauthorized();
     if (!passesGate(request.identity.permissions, request.identity.role, gate)) throw forbidden();

@@ -47,7 +47,8 @@ export const errorsPlugin = fp(async function errors(
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({
         code: 'VALIDATION_FAILED',
-        message: 'The request is not valid.',
+        // The first problem in the contract's own words (its schemas carry the spec's texts).
+        message: error.validation[0]?.message ?? 'The request is not valid.',
         details: error.validation.map((v) => ({
           in: error.validationContext,
           path: v.instancePath,

@@ -44,7 +44,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
   typed.get(
     '/v1/accounts',
     {
-      preHandler: requireGate(ACCOUNT_LIST_GATE),
+      preValidation: requireGate(ACCOUNT_LIST_GATE),
       schema: {
         tags: ['account'],
         summary: "The merchant's wallets, bank accounts and beneficiaries (account numbers masked)",
@@ -57,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
   typed.get(
     '/v1/accounts/children',
     {
-      preHandler: requireIdentity,
+      preValidation: requireIdentity,
       schema: {
         tags: ['account'],
         summary: 'Branches of the signed-in organization, with balance and limits',
@@ -75,7 +75,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
   typed.get(
     '/v2/accounts/:id/balance',
     {
-      preHandler: requireGate(GATES.balance),
+      preValidation: requireGate(GATES.balance),
       schema: {
         tags: ['account'],
         summary: "A wallet's balance in cents",
@@ -91,7 +91,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
   typed.get(
     '/v1/accounts/:id/limits',
     {
-      preHandler: requireGate(GATES.accountLimits),
+      preValidation: requireGate(GATES.accountLimits),
       schema: {
         tags: ['account'],
         summary: "A wallet's limit and what remains of it this period",
@@ -114,7 +114,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
   typed.post(
     '/v1/accounts/:id/transfers',
     {
-      preHandler: requireGate(GATES.transfer),
+      preValidation: requireGate(GATES.transfer),
       schema: {
         tags: ['account'],
         summary: 'Move money between the main wallet and a linked account (Idempotency-Key required)',
@@ -139,7 +139,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
   typed.get(
     '/v2/connected-account-transactions',
     {
-      preHandler: requireGate(GATES.transfersHistoryTab),
+      preValidation: requireGate(GATES.transfersHistoryTab),
       schema: {
         tags: ['account'],
         summary: 'Transfers history (jam-dex-only=true for the JAM-DEX wallet)',
@@ -159,7 +159,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
   typed.get(
     '/v1/accounts/:id/payments',
     {
-      preHandler: requireGate(GATES.paymentsTab),
+      preValidation: requireGate(GATES.paymentsTab),
       schema: {
         tags: ['account'],
         summary: "JAM-DEX payments received ({id} is the CBDC account's details.account_id)",
@@ -175,7 +175,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
   typed.get(
     '/v1/accounts/:id/export',
     {
-      preHandler: requireGate(GATES.exportReport),
+      preValidation: requireGate(GATES.exportReport),
       schema: {
         tags: ['account'],
         summary: "A wallet's transfers between two dates, as a base64 CSV",

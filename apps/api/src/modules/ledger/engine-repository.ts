@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/transaction.ts';
-import type { EngineOutcome, PostingRequest, StoredAnswer } from './engine-types.ts';
+import type { EngineOutcome, EngineRefusalCode, PostingRequest, StoredAnswer } from './engine-types.ts';
 
 /** Bigints travel as strings, dates as ISO strings: the function reads them back exactly. */
 function toJson(requests: PostingRequest[]): string {
@@ -10,7 +10,7 @@ function toJson(requests: PostingRequest[]): string {
 }
 
 function toWire(request: PostingRequest) {
-  const { idempotency, limit, transfer, transition, entry, audit, response, refusals } = request;
+  const { idempotency, limit, transfer, transition, order, entry, audit, response, refusals } = request;
   return {
     idempotency: idempotency && {
       scope: idempotency.scope,
@@ -35,6 +35,27 @@ function toWire(request: PostingRequest) {
       completed_at: transition.completedAt,
       rail_due_at: transition.railDueAt,
     },
+    order: order && {
+      order_id: order.orderId,
+      from: order.from,
+      to: order.to,
+      at: order.at,
+      refunded_before: order.refundedBefore,
+      unexpired_at: order.unexpiredAt,
+      payment: order.payment && {
+        payer_account_id: order.payment.payerAccountId,
+        lynk_id: order.payment.lynkId,
+      },
+      refund: order.refund && {
+        merchant_id: order.refund.merchantId,
+        amount: order.refund.amount,
+        commission: order.refund.commission,
+        gct: order.refund.gct,
+        motif: order.refund.motif,
+        description: order.refund.description,
+        created_by: order.refund.createdBy,
+      },
+    },
     entry: entry && {
       kind: entry.kind,
       description: entry.description,
@@ -58,10 +79,12 @@ function toWire(request: PostingRequest) {
       status: response.statusCode,
       body: response.body,
       transfer_id_path: response.transferIdPath,
+      entry_id_path: response.entryIdPath,
     },
     refusals: refusals && {
       INSUFFICIENT_FUNDS: answer(refusals.INSUFFICIENT_FUNDS),
       DAILY_LIMIT_EXCEEDED: refusals.DAILY_LIMIT_EXCEEDED && answer(refusals.DAILY_LIMIT_EXCEEDED),
+      ORDER_CHANGED: refusals.ORDER_CHANGED && answer(refusals.ORDER_CHANGED),
     },
   };
 }
@@ -72,7 +95,7 @@ interface WireOutcome {
   outcome: EngineOutcome['outcome'];
   transfer_id?: string | null;
   entry_id?: string | null;
-  code?: 'INSUFFICIENT_FUNDS' | 'DAILY_LIMIT_EXCEEDED';
+  code?: EngineRefusalCode;
   status?: number | string | null;
   body?: unknown;
   same_request?: boolean;

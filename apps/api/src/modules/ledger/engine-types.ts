@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { LimitTransferType } from '@lynk/contract/statuses';
+import type { RefundReason } from '@lynk/contract/constants';
+import type { OrderStatus } from '@lynk/contract/statuses';
 import type { Currency, TransferStatus, TransfersTable } from '../../db/schema.ts';
 
 export interface PostingInput {
@@ -46,6 +48,30 @@ export interface PostingRequest {
     /** When the bank rail takes the transfer up next; null once it needs the rail no more. */
     railDueAt: Date | null;
   };
+  /**
+   * An order paid or refunded (ADR 021), only from the state the caller read: status `from`, with
+   * `refundedBefore` refunded and, for a payment, not expired at `unexpiredAt`. Otherwise the
+   * request is refused with ORDER_CHANGED. A payment records its payer and its journal entry; a
+   * refund adds a refund row (its id is the journal entry) and counts against the order's amount.
+   */
+  order?: {
+    orderId: string;
+    from: OrderStatus;
+    to: OrderStatus;
+    at: Date;
+    refundedBefore?: bigint;
+    unexpiredAt?: Date;
+    payment?: { payerAccountId: number; lynkId: string };
+    refund?: {
+      merchantId: number;
+      amount: bigint;
+      commission: bigint;
+      gct: bigint;
+      motif: RefundReason;
+      description: string;
+      createdBy: number | null;
+    };
+  };
   /** A balanced journal entry; its transfer is the new or moved one, else `transferId`. */
   entry?: {
     kind: string;
@@ -63,13 +89,20 @@ export interface PostingRequest {
     details?: Record<string, unknown>;
     ip?: string | null;
   };
-  /** The answer when accepted; the transfer's id is written at `transferIdPath` of the body. */
-  response?: StoredAnswer & { transferIdPath?: string[] };
+  /**
+   * The answer when accepted; the transfer's id is written at `transferIdPath` of the body, the
+   * journal entry's at `entryIdPath`.
+   */
+  response?: StoredAnswer & { transferIdPath?: string[]; entryIdPath?: string[] };
   /**
    * The answers when refused. `{remaining}` in the limit refusal's message becomes the amount
    * left in the period (formatted 1,234.56) and `details.remaining` its cents.
    */
-  refusals?: { INSUFFICIENT_FUNDS: StoredAnswer; DAILY_LIMIT_EXCEEDED?: StoredAnswer };
+  refusals?: {
+    INSUFFICIENT_FUNDS: StoredAnswer;
+    DAILY_LIMIT_EXCEEDED?: StoredAnswer;
+    ORDER_CHANGED?: StoredAnswer;
+  };
 }
 
 export type EngineOutcome =
@@ -82,7 +115,7 @@ export type EngineOutcome =
     }
   | {
       outcome: 'refused';
-      code: 'INSUFFICIENT_FUNDS' | 'DAILY_LIMIT_EXCEEDED';
+      code: EngineRefusalCode;
       statusCode: number;
       body: unknown;
     }
@@ -90,3 +123,5 @@ export type EngineOutcome =
   | { outcome: 'replayed'; sameRequest: boolean; statusCode: number | null; body: unknown }
   /** A transition whose transfer had already moved on: nothing happened. */
   | { outcome: 'stale' };
+
+export type EngineRefusalCode = 'INSUFFICIENT_FUNDS' | 'DAILY_LIMIT_EXCEEDED' | 'ORDER_CHANGED';

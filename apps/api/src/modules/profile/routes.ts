@@ -13,7 +13,7 @@ export async function profileRoutes(app: FastifyInstance) {
   typed.get(
     '/',
     {
-      preHandler: requireIdentity,
+      preValidation: requireIdentity,
       schema: {
         tags: ['profile'],
         summary: "The signed-in organization's merchant profile",

@@ -128,7 +128,7 @@ export async function sessionRoutes(
   typed.get(
     '/api/session',
     {
-      preHandler: requireIdentity,
+      preValidation: requireIdentity,
       schema: {
         tags: ['session'],
         summary: 'The signed-in user (session identity of the spec)',

@@ -43,8 +43,23 @@ export const DECIDE = `
         end if;
 
         refusal := null;
+        -- An order is paid or refunded only from the state the caller saw: its status, what was
+        -- refunded of it, and (for a payment) not yet expired. Otherwise the answer is a refusal.
+        o := null;
+        if jsonb_typeof(req->'order') = 'object' then
+          o := array_position(ord_id, (req->'order'->>'order_id')::bigint);
+          if o is null then
+            raise exception 'request %: order % does not exist', i, req->'order'->>'order_id';
+          end if;
+          if ord_status[o] <> req->'order'->>'from'
+             or ord_refunded[o] <> coalesce((req->'order'->>'refunded_before')::bigint, ord_refunded[o])
+             or ord_expires[o] <= coalesce((req->'order'->>'unexpired_at')::timestamptz, '-infinity') then
+            refusal := jsonb_build_object('code', 'ORDER_CHANGED');
+          end if;
+        end if;
+
         l := null;
-        if jsonb_typeof(req->'limit') = 'object' then
+        if refusal is null and jsonb_typeof(req->'limit') = 'object' then
           l := array_position(lim_key, (req->'limit'->>'account_id') || '|' || (req->'limit'->>'type')
                                        || '|' || (req->'limit'->>'period_start'));
           amount := (req->'limit'->>'amount')::bigint;
@@ -100,6 +115,13 @@ export const DECIDE = `
         if l is not null then
           lim_used[l] := lim_used[l] + (req->'limit'->>'amount')::bigint;
         end if;
+        if o is not null then
+          ord_status[o] := req->'order'->>'to';
+          ord_refunded[o] := ord_refunded[o] + coalesce((req->'order'->'refund'->>'amount')::bigint, 0);
+          ord_refunded_fee[o] := ord_refunded_fee[o] + coalesce((req->'order'->'refund'->>'commission')::bigint, 0);
+          ord_refunded_tax[o] := ord_refunded_tax[o] + coalesce((req->'order'->'refund'->>'gct')::bigint, 0);
+          ord_at[o] := (req->'order'->>'at')::timestamptz;
+        end if;
         if t is not null then
           tr_status[t] := req->'transition'->>'to';
           transfer_id := tr_id[t];
@@ -109,6 +131,10 @@ export const DECIDE = `
           transfer_id := (req->'entry'->>'transfer_id')::bigint;
         end if;
         entry_id := case when jsonb_typeof(req->'entry') = 'object' then nextval(entry_seq) end;
+        if o is not null and jsonb_typeof(req->'order'->'payment') = 'object' then
+          ord_payment[o] := req->'order'->'payment'
+                            || jsonb_build_object('at', req->'order'->>'at', 'entry_id', entry_id);
+        end if;
         ok_ref := ok_ref || i;
         ok_transfer := ok_transfer || transfer_id;
         ok_entry := ok_entry || entry_id;

@@ -1,5 +1,5 @@
 /**
- * `ledger_post_batch` (ADR 020): its declarations, the key claims, the locks and
+ * `ledger_post_batch` (ADR 020, orders ADR 021): its declarations, the key claims, the locks and
  * the batch-wide checks (steps 1–5).
  */
 export const LOCK = `
@@ -22,13 +22,20 @@ export const LOCK = `
       lim_used bigint[]; lim_before bigint[]; lim_cap bigint[];
       -- transfers moved on by a transition, locked by id
       tr_id bigint[]; tr_status text[];
+      -- orders paid or refunded, locked by id: id, running status and refunded amounts, as before
+      ord_id bigint[]; ord_status text[]; ord_refunded bigint[]; ord_refunded_fee bigint[]; ord_refunded_tax bigint[];
+      ord_expires timestamptz[]; ord_at timestamptz[];
+      ord_status_before text[]; ord_refunded_before bigint[];
+      -- a payment accepted in this batch: its payer, time and journal entry, per order
+      ord_payment jsonb[];
       -- accepted requests: position, transfer id, entry id
       ok_ref int[] := '{}'; ok_transfer bigint[] := '{}'; ok_entry bigint[] := '{}';
       touched int[]; amounts bigint[];
-      a int; l int; t int; j int;
+      a int; l int; t int; o int; j int;
       amount bigint; cap bigint; transfer_id bigint; entry_id bigint;
-      refusal jsonb; stored record;
+      refusal jsonb; answer jsonb; stored record;
       has_keys boolean; has_limits boolean; has_transitions boolean; has_transfers boolean; has_audit boolean;
+      has_orders boolean;
     begin
       perform set_config('lynk.ledger_writer', 'engine', true);
       -- What this batch holds: statements it has no use for are skipped.
@@ -36,8 +43,9 @@ export const LOCK = `
              coalesce(bool_or(jsonb_typeof(r->'limit') = 'object'), false),
              coalesce(bool_or(jsonb_typeof(r->'transition') = 'object'), false),
              coalesce(bool_or(jsonb_typeof(r->'transfer') = 'object'), false),
-             coalesce(bool_or(jsonb_typeof(r->'audit') = 'object'), false)
-        into has_keys, has_limits, has_transitions, has_transfers, has_audit
+             coalesce(bool_or(jsonb_typeof(r->'audit') = 'object'), false),
+             coalesce(bool_or(jsonb_typeof(r->'order') = 'object'), false)
+        into has_keys, has_limits, has_transitions, has_transfers, has_audit, has_orders
       from jsonb_array_elements(p_requests) r;
 
       -- 1. Idempotency keys, claimed in key order. A key claimed earlier (committed) is a replay.
@@ -96,6 +104,22 @@ export const LOCK = `
               where x.id in (select (r->'transition'->>'transfer_id')::bigint
                              from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'transition') = 'object')
               order by x.id for no key update of x) s;
+      end if;
+
+      -- 4b. Orders being paid or refunded, by id.
+      if has_orders then
+        select coalesce(array_agg(s.id order by s.id), '{}'), coalesce(array_agg(s.status order by s.id), '{}'),
+               coalesce(array_agg(s.refunded order by s.id), '{}'), coalesce(array_agg(s.refunded_fee order by s.id), '{}'),
+               coalesce(array_agg(s.refunded_tax order by s.id), '{}'), coalesce(array_agg(s.expires_at order by s.id), '{}'),
+               coalesce(array_agg(s.updated_at order by s.id), '{}')
+          into ord_id, ord_status, ord_refunded, ord_refunded_fee, ord_refunded_tax, ord_expires, ord_at
+        from (select x.id, x.status, x.refunded, x.refunded_fee, x.refunded_tax, x.expires_at, x.updated_at from orders x
+              where x.id in (select (r->'order'->>'order_id')::bigint
+                             from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'order') = 'object')
+              order by x.id for no key update of x) s;
+        ord_status_before := ord_status;
+        ord_refunded_before := ord_refunded;
+        ord_payment := array_fill(null::jsonb, array[coalesce(array_length(ord_id, 1), 0)]);
       end if;
 
       -- 5. Every entry balances per currency and has no zero posting (one query for the batch).

@@ -7,12 +7,16 @@ export const WRITE = `
       for i in 1..n loop
         req := p_requests->(i - 1);
         if outcomes[i]->>'outcome' = 'accepted' and jsonb_typeof(req->'response') = 'object' then
-          outcomes[i] := outcomes[i] || jsonb_build_object('status', req->'response'->'status',
-            'body', case when jsonb_typeof(req->'response'->'transfer_id_path') = 'array'
-                         then jsonb_set(req->'response'->'body',
-                                        array(select jsonb_array_elements_text(req->'response'->'transfer_id_path')),
-                                        to_jsonb(outcomes[i]->>'transfer_id'))
-                         else req->'response'->'body' end);
+          answer := req->'response'->'body';
+          if jsonb_typeof(req->'response'->'transfer_id_path') = 'array' then
+            answer := jsonb_set(answer, array(select jsonb_array_elements_text(req->'response'->'transfer_id_path')),
+                                 to_jsonb(outcomes[i]->>'transfer_id'));
+          end if;
+          if jsonb_typeof(req->'response'->'entry_id_path') = 'array' then
+            answer := jsonb_set(answer, array(select jsonb_array_elements_text(req->'response'->'entry_id_path')),
+                                 to_jsonb(outcomes[i]->>'entry_id'));
+          end if;
+          outcomes[i] := outcomes[i] || jsonb_build_object('status', req->'response'->'status', 'body', answer);
         elsif outcomes[i]->>'outcome' = 'refused' then
           refusal := req->'refusals'->(outcomes[i]->>'code');
           if jsonb_typeof(refusal) <> 'object' then
@@ -87,6 +91,33 @@ export const WRITE = `
         from unnest(lim_account, lim_type, lim_period, lim_used, lim_before) as u(account_id, transfer_type, period_start, used, before)
         where (x.account_id, x.transfer_type, x.period_start) = (u.account_id, u.transfer_type, u.period_start)
           and u.used <> u.before;
+      end if;
+
+      if has_orders then
+        -- One UPDATE per order: a paid order gets its status, payer and journal entry together
+        -- (the table checks that a PAID order has its payment).
+        update orders x
+        set status = u.status, refunded = u.refunded, refunded_fee = u.refunded_fee, refunded_tax = u.refunded_tax,
+            updated_at = u.at,
+            paid_at = coalesce((u.payment->>'at')::timestamptz, x.paid_at),
+            payer_account_id = coalesce((u.payment->>'payer_account_id')::int, x.payer_account_id),
+            lynk_id = coalesce(u.payment->>'lynk_id', x.lynk_id),
+            transfer_id = coalesce((u.payment->>'entry_id')::bigint, x.transfer_id)
+        from unnest(ord_id, ord_status, ord_refunded, ord_refunded_fee, ord_refunded_tax, ord_at,
+                    ord_status_before, ord_refunded_before, ord_payment)
+             as u(id, status, refunded, refunded_fee, refunded_tax, at, status_before, refunded_before, payment)
+        where x.id = u.id and (u.status <> u.status_before or u.refunded <> u.refunded_before);
+
+        -- A refund: its row, whose id is the journal entry that moved the money back.
+        insert into refunds (id, order_id, merchant_id, amount, commission_refund, gct_refund, motif, description,
+                             created_by, created_at)
+        select ok.entry_id, (s.ord->>'order_id')::bigint, (s.ord->'refund'->>'merchant_id')::int,
+               (s.ord->'refund'->>'amount')::bigint, (s.ord->'refund'->>'commission')::bigint,
+               (s.ord->'refund'->>'gct')::bigint, s.ord->'refund'->>'motif', s.ord->'refund'->>'description',
+               (s.ord->'refund'->>'created_by')::int, (s.ord->>'at')::timestamptz
+        from unnest(ok_ref, ok_entry) as ok(ref, entry_id),
+             lateral (select p_requests->(ok.ref - 1)->'order' as ord) s
+        where jsonb_typeof(s.ord->'refund') = 'object';
       end if;
 
       if has_audit then

@@ -1,0 +1,112 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Orders (payment requests and what customers paid), their refunds, and the customers who pay them
+ * (wallet users of the simulated world, with a J$ wallet and a password for the pay page).
+ *
+ * Money moves only through the ledger engine: paying an order and refunding one are engine
+ * requests that change the order in the same statement as the postings (ADR 021). An order's
+ * `transfer_id` and a refund's id are the journal entries that moved the money.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('consumers')
+    .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    .addColumn('handle', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`handle ~ '^@[a-z0-9._-]{3,30}$'`),
+    )
+    .addColumn('email', 'text', (c) => c.notNull().unique())
+    .addColumn('display_name', 'text', (c) => c.notNull())
+    .addColumn('password_hash', 'text', (c) => c.notNull())
+    .addColumn('wallet_account_id', 'integer', (c) => c.notNull().unique().references('accounts.id'))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .createTable('orders')
+    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    .addColumn('merchant_id', 'integer', (c) => c.notNull().references('merchants.id'))
+    .addColumn('wallet_account_id', 'integer', (c) => c.notNull().references('accounts.id'))
+    .addColumn('code', 'text', (c) => c.notNull().unique())
+    .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount > 0`))
+    .addColumn('fee', 'bigint', (c) => c.notNull().check(sql`fee >= 0`))
+    .addColumn('tax', 'bigint', (c) => c.notNull().check(sql`tax >= 0`))
+    .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency = 'JMD'`))
+    .addColumn('description', 'text', (c) => c.notNull().check(sql`length(description) <= 100`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .check(
+          sql`status in ('RECEIVED', 'PAID', 'REJECTED', 'FAILED', 'PENDING_REFUND', 'EXPIRED', 'REFUNDED')`,
+        ),
+    )
+    .addColumn('channel', 'text', (c) =>
+      c
+        .notNull()
+        .check(
+          sql`channel in ('SHOW_TO_PAY', 'PAY_WITH_LYNK', 'SCAN_AND_PAY', 'PAYMENT_LINK', 'FIND_AND_PAY')`,
+        ),
+    )
+    .addColumn('created_by', 'integer', (c) => c.references('users.id'))
+    .addColumn('cashier_name', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('paid_at', 'timestamptz')
+    .addColumn('payer_account_id', 'integer')
+    .addColumn('lynk_id', 'text')
+    .addColumn('transfer_id', 'bigint')
+    .addColumn('external_transaction_id', 'text')
+    .addColumn('refunded', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('refunded_fee', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('refunded_tax', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addCheckConstraint('orders_fee_within_amount', sql`fee + tax <= amount`)
+    .addCheckConstraint(
+      'orders_refunds_within_payment',
+      sql`refunded between 0 and amount and refunded_fee between 0 and fee and refunded_tax between 0 and tax`,
+    )
+    .addCheckConstraint(
+      'orders_paid_has_payment',
+      sql`(status in ('RECEIVED', 'REJECTED', 'FAILED', 'EXPIRED')) = (transfer_id is null)`,
+    )
+    .execute();
+  // Order ids are what staff read out and type: six digits from the first.
+  await sql`alter table orders alter column id restart with 100001`.execute(db);
+  // The orders list: a merchant's orders newest first, optionally a cashier's own.
+  await sql`create index orders_listing on orders (merchant_id, created_at, id)`.execute(db);
+  await sql`create index orders_cashier_listing on orders (merchant_id, created_by, created_at, id)`.execute(
+    db,
+  );
+  // The expiry job finds unpaid requests past their time without reading the paid ones.
+  await sql`create index orders_awaiting_payment on orders (expires_at) where status = 'RECEIVED'`.execute(
+    db,
+  );
+
+  await db.schema
+    .createTable('refunds')
+    // The journal entry that moved the money back.
+    .addColumn('id', 'bigint', (c) => c.primaryKey())
+    .addColumn('order_id', 'bigint', (c) => c.notNull().references('orders.id'))
+    .addColumn('merchant_id', 'integer', (c) => c.notNull().references('merchants.id'))
+    .addColumn('amount', 'bigint', (c) => c.notNull().check(sql`amount > 0`))
+    .addColumn('commission_refund', 'bigint', (c) => c.notNull().check(sql`commission_refund >= 0`))
+    .addColumn('gct_refund', 'bigint', (c) => c.notNull().check(sql`gct_refund >= 0`))
+    .addColumn('motif', 'text', (c) =>
+      c.notNull().check(sql`motif in ('WRONG', 'NOT_NEEDED', 'DAMAGED', 'OTHER')`),
+    )
+    .addColumn('description', 'text', (c) => c.notNull().check(sql`length(description) <= 100`))
+    .addColumn('created_by', 'integer', (c) => c.references('users.id'))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await sql`create index refunds_listing on refunds (merchant_id, created_at, id)`.execute(db);
+  await sql`create index refunds_of_order on refunds (order_id)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('refunds').execute();
+  await db.schema.dropTable('orders').execute();
+  await db.schema.dropTable('consumers').execute();
+}

@@ -1,0 +1,165 @@
+import { sql, type Insertable } from 'kysely';
+import type { ListingQuery } from '@lynk/contract/listings';
+import type { OrdersTable } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
+import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
+
+/** Only the orders module reads and writes these tables; money columns change in the engine only. */
+
+export type NewOrder = Omit<
+  Insertable<OrdersTable>,
+  'id' | 'paid_at' | 'payer_account_id' | 'lynk_id' | 'transfer_id'
+>;
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<string> {
+  const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+const orderColumns = [
+  'o.id',
+  'o.merchant_id',
+  'o.wallet_account_id',
+  'o.code',
+  'o.amount',
+  'o.fee',
+  'o.tax',
+  'o.description',
+  'o.status',
+  'o.channel',
+  'o.created_by',
+  'o.cashier_name',
+  'o.created_at',
+  'o.expires_at',
+  'o.paid_at',
+  'o.lynk_id',
+  'o.transfer_id',
+  'o.external_transaction_id',
+  'o.refunded',
+  'o.refunded_fee',
+  'o.refunded_tax',
+] as const;
+
+export type OrderRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
+
+export async function findMainWallet(db: Db, merchantId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('type', '=', 'LYNK')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** One order of a merchant (another tenant's looks missing); `createdBy` narrows to a cashier's own. */
+export function findOrder(db: Db, merchantId: number, orderId: string, createdBy?: number) {
+  let query = db
+    .selectFrom('orders as o')
+    .innerJoin('merchants as m', 'm.id', 'o.merchant_id')
+    .select([...orderColumns, 'o.payer_account_id', 'm.name as merchant_name'])
+    .where('o.merchant_id', '=', merchantId)
+    .where('o.id', '=', orderId);
+  if (createdBy !== undefined) query = query.where('o.created_by', '=', createdBy);
+  return query.executeTakeFirst();
+}
+
+export function findOrderByCode(db: Db, code: string) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('merchants as m', 'm.id', 'o.merchant_id')
+    .select([...orderColumns, 'm.name as merchant_name'])
+    .where('o.code', '=', code)
+    .executeTakeFirst();
+}
+
+/** The dates a user picks are Jamaica calendar days: a day runs from Jamaica midnight to the next. */
+function dayBounds(query: ListingQuery) {
+  return {
+    from: query.from_utc ? jamaicaMidnight(query.from_utc) : undefined,
+    to: query.to_utc ? jamaicaMidnight(addDays(query.to_utc, 1)) : undefined,
+  };
+}
+
+/** A page of a merchant's orders by date (keyed on the listing index), and how many match. */
+export async function listOrders(db: Db, merchantId: number, query: ListingQuery, createdBy?: number) {
+  const { from, to } = dayBounds(query);
+  let base = db.selectFrom('orders as o').where('o.merchant_id', '=', merchantId);
+  if (createdBy !== undefined) base = base.where('o.created_by', '=', createdBy);
+  if (from) base = base.where('o.created_at', '>=', from);
+  if (to) base = base.where('o.created_at', '<', to);
+  const direction = query.sort === 'ASC' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    base
+      .select(orderColumns)
+      .orderBy('o.created_at', direction)
+      .orderBy('o.id', direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function listRefunds(db: Db, merchantId: number, query: ListingQuery) {
+  const { from, to } = dayBounds(query);
+  let base = db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('merchants as m', 'm.id', 'r.merchant_id')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .where('r.merchant_id', '=', merchantId);
+  if (from) base = base.where('r.created_at', '>=', from);
+  if (to) base = base.where('r.created_at', '<', to);
+  const direction = query.sort === 'ASC' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'r.id',
+        'r.order_id',
+        'r.amount',
+        'r.commission_refund',
+        'r.gct_refund',
+        'r.motif',
+        'r.description',
+        'r.created_at',
+        'o.external_transaction_id',
+        'o.lynk_id',
+        'm.name as merchant_name',
+        'u.display_name as created_by_name',
+      ])
+      .orderBy('r.created_at', direction)
+      .orderBy('r.id', direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export type RefundRow = Awaited<ReturnType<typeof listRefunds>>['rows'][number];
+
+/** Declines a request still awaiting payment; answers whether it did. */
+export async function declineOrder(db: Db, orderId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'REJECTED', updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'RECEIVED')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Marks every request past its time and still unpaid EXPIRED; answers how many. */
+export async function expireOrders(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'EXPIRED', updated_at: now })
+    .where('status', '=', 'RECEIVED')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { MIN_PAYMENT_REQUEST_CENTS, MIN_REFUND_CENTS, NOTE_MAX_LENGTH, REFUND_REASONS } from './constants.ts';
+import { listingQuerySchema, listingResponseSchema } from './listings.ts';
+import { MESSAGES } from './messages.ts';
+import { centsSchema } from './money.ts';
+import { orderChannelSchema, orderStatusSchema } from './statuses.ts';
+
+/** An order's id as the API spells it in paths: digits only. */
+export const orderIdSchema = z.string().regex(/^\d{1,18}$/, 'An order id is digits only');
+
+/** POST /api/payment/customer-transactions: a payment request (spec section 3). Amounts in cents. */
+export const createPaymentRequestSchema = z.strictObject({
+  amount_to_pay: centsSchema.min(MIN_PAYMENT_REQUEST_CENTS, MESSAGES.paymentRequest.amountTooLow),
+  description: z.string().trim().max(NOTE_MAX_LENGTH).default(''),
+  currency: z.literal('JMD').default('JMD'),
+});
+export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
+
+export const paymentRequestSchema = z.object({
+  m_order_id: z.string(),
+  amount_to_pay: centsSchema,
+  /** The customer's pay page: `{PUBLIC_URL}/pay/{code}`, the code unguessable. */
+  short_url: z.string(),
+});
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** An order (spec section 3: Order / transaction). Amounts in cents; fee is the commission. */
+export const orderSchema = z.object({
+  m_order_id: z.string(),
+  /** The ledger's reference of the payment; null until paid. */
+  transfer_id: z.string().nullable(),
+  external_transaction_id: z.string().nullable(),
+  /** The paying customer's Lynk ID (`@handle`); null until paid. */
+  lynk_id: z.string().nullable(),
+  datetime: z.string(),
+  amount_to_pay: centsSchema,
+  fee: centsSchema,
+  tax: centsSchema,
+  status: orderStatusSchema,
+  channel: orderChannelSchema,
+  cashier_name: z.string().nullable(),
+  description: z.string(),
+  /** Refunded so far (cents); an order can be refunded up to its amount. */
+  amount_refunded: centsSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /api/payment/customer-transactions */
+export const ordersQuerySchema = listingQuerySchema;
+export const ordersListSchema = listingResponseSchema(orderSchema);
+/** GET /api/payment/customer-transactions/{m_order_id} */
+export const orderResponseSchema = z.object({ data: orderSchema });
+
+export const refundReasonSchema = z.enum(REFUND_REASONS, MESSAGES.refund.reasonRequired);
+
+/** POST /api/payment/{m_order_id}/full-refund and /partial-refund (spec section 7). */
+export const refundRequestSchema = z.strictObject({
+  amount_to_refund: centsSchema.min(MIN_REFUND_CENTS, MESSAGES.refund.amountRequired),
+  /** The order's payment reference (its transfer_id), as the order details show it. */
+  transferID: z.string().max(40),
+  description: z.string().trim().max(NOTE_MAX_LENGTH).default(''),
+  motif: refundReasonSchema,
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** A refund (spec section 3: Refund row). Amounts in cents. */
+export const refundSchema = z.object({
+  refund_transfer_id: z.string(),
+  transactionID: z.string(),
+  external_transaction_id: z.string().nullable(),
+  source_user_name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  date: z.string(),
+  datetime: z.string(),
+  amount_to_refund: centsSchema,
+  /** The part of the commission and of its GCT given back with this refund. */
+  commission_refund: centsSchema,
+  gct_refund: centsSchema,
+  motif: refundReasonSchema,
+  description: z.string(),
+  refund_status: z.literal('COMPLETED'),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const refundResponseSchema = z.object({ data: refundSchema });
+
+/** GET /api/payment/refund-transactions */
+export const refundsQuerySchema = listingQuerySchema;
+export const refundsListSchema = listingResponseSchema(refundSchema);
+
+/** GET /api/payment/pay/{code}: what the customer's pay page shows (public, no staff session). */
+export const payLinkSchema = z.object({
+  m_order_id: z.string(),
+  merchant_name: z.string(),
+  amount_to_pay: centsSchema,
+  description: z.string(),
+  /** RECEIVED until paid or declined; EXPIRED once its time has passed, even before the job runs. */
+  status: orderStatusSchema,
+  expires_at: z.string(),
+  /** Set once paid: the receipt's payment reference and time. */
+  transfer_id: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+export type PayLink = z.infer<typeof payLinkSchema>;
+export const payLinkResponseSchema = z.object({ data: payLinkSchema });
+
+/** A pay link's code: 22 URL-safe characters (128 random bits). */
+export const payLinkCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a payment link');
