@@ -106,3 +106,17 @@ export const payLinkResponseSchema = z.object({ data: payLinkSchema });
 
 /** A pay link's code: 22 URL-safe characters (128 random bits). */
 export const payLinkCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a payment link');
+
+/*
+ * The customer's pay page (`/pay/{code}`) calls, with no staff session involved:
+ * - GET  /api/payment/pay/{code}          public: the link's merchant, amount, note and status.
+ * - POST /api/payment/pay/{code}          the signed-in customer pays it from their J$ wallet
+ *                                         (consumer cookie, CSRF header, Idempotency-Key); 200 with
+ *                                         the receipt (payLinkResponseSchema, status PAID); 401
+ *                                         without a customer session; 409 ORDER_NOT_PAYABLE when it
+ *                                         was paid, declined or expired (the message says which);
+ *                                         422 INSUFFICIENT_FUNDS when the wallet cannot cover it.
+ * - POST /api/payment/pay/{code}/decline  the signed-in customer declines it (consumer cookie, CSRF
+ *                                         header): 200 with the link now REJECTED; 409 as above.
+ * The customer signs in with POST /api/consumer-auth/sign-in (see consumer.ts).
+ */

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { centsSchema } from './money.ts';
+
+/**
+ * The customer's side (`/api/consumer-auth` and the pay page's calls): wallet users of Lynk who
+ * pay a merchant's payment request. Their session is a cookie of its own, never the staff one.
+ */
+
+/** POST /api/consumer-auth/sign-in */
+export const consumerSignInSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().email('Please input a valid email').max(254),
+  password: z.string().min(1, 'Please enter your password').max(200),
+});
+export type ConsumerSignIn = z.infer<typeof consumerSignInSchema>;
+
+/** GET /api/consumer-auth/session (and the sign-in's answer): who is paying, and with how much. */
+export const consumerSchema = z.object({
+  /** The customer's Lynk ID, `@handle`. */
+  lynk_id: z.string(),
+  display_name: z.string(),
+  /** The J$ wallet's balance, in cents. */
+  balance: centsSchema,
+});
+export type Consumer = z.infer<typeof consumerSchema>;
+export const consumerResponseSchema = z.object({ data: consumerSchema });
+
+/** The customer's session cookie: HttpOnly, SameSite=Lax, `__Host-` prefixed over https. */
+export const CONSUMER_COOKIE = 'lynk_consumer';
+/** A customer's session ends after this long without a call. */
+export const CONSUMER_SESSION_IDLE_MINUTES = 15;
+
+/** The customer-facing texts of the pay page's sign-in. */
+export const CONSUMER_MESSAGES = {
+  signInFailed: 'The email or password is not right.',
+  signedOut: 'Please sign in to your Lynk wallet to pay.',
+} as const;
