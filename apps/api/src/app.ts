@@ -25,11 +25,14 @@ import { requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createLedger, type Ledger } from './modules/ledger/ledger.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
+import { consumerAuthRoutes, type ConsumerAuthOptions } from './modules/consumer-auth/routes.ts';
+import { createConsumerAuth } from './modules/consumer-auth/service.ts';
 import { createProvider } from './modules/identity/provider.ts';
 import { createProviderSessions } from './modules/identity/provider-sessions.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
+import { createAccountBackoff, createHashQueue } from './modules/identity/sign-in-throttle.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -198,19 +201,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     railStepSeconds: config.bankRailStepSeconds,
   });
 
+  // Staff and customers' sign-ins share one bound on password hashes: both spend the same CPU.
+  const hashQueue = createHashQueue();
   if (provider) {
     await app.register(identityRoutes, {
       provider,
-      identity: createIdentityService({ db: database.db, provider, audience: config.oidc.audience }),
+      identity: createIdentityService({
+        db: database.db,
+        provider,
+        audience: config.oidc.audience,
+        hashQueue,
+      }),
       attemptsPerAddress: config.signInAttemptsPerAddress,
     });
   }
   await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
   await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });
+  const consumers: ConsumerAuthOptions = {
+    auth: createConsumerAuth({ db: database.db, backoff: createAccountBackoff(), hashQueue }),
+    publicUrl: config.publicUrl,
+    attemptsPerAddress: config.signInAttemptsPerAddress,
+  };
+  app.decorateRequest('consumer', null);
+  await app.register(consumerAuthRoutes, { prefix: '/api/consumer-auth', ...consumers });
   await app.register(orderRoutes, {
     prefix: '/api/payment',
     settings: { ...config.orders, publicUrl: config.publicUrl },
+    consumers,
   });
 
   app.get(

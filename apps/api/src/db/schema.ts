@@ -231,6 +231,26 @@ export interface Database {
   consumers: ConsumersTable;
   orders: OrdersTable;
   refunds: RefundsTable;
+  consumer_sessions: ConsumerSessionsTable;
+  notifications: NotificationsTable;
+}
+
+export interface ConsumerSessionsTable {
+  id_hash: string;
+  consumer_id: number;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  merchant_id: number;
+  code: string;
+  title: string;
+  body: string;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Date;
 }
 
 /** A wallet user of the simulated world who pays payment requests on the pay page. */

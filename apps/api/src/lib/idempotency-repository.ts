@@ -24,13 +24,13 @@ export async function claimKey(
   return inserted !== undefined;
 }
 
-export function readKey(db: Db, scope: string, key: string) {
+export function findKey(db: Db, scope: string, key: string) {
   return db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'status_code', 'response_body'])
     .where('scope', '=', scope)
     .where('key', '=', key)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 export async function storeAnswer(db: Db, scope: string, key: string, statusCode: number, body: unknown) {

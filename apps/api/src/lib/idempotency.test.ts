@@ -33,11 +33,11 @@ const keyedRequest = (claim: ReturnType<typeof idempotencyClaim>, n: number) =>
 describe('an idempotency key', () => {
   it('is scoped to the merchant, the user and the route, with a hash of the body', () => {
     const now = new Date('2026-11-23T12:00:00Z');
-    const claim = idempotencyClaim(request('same-key-1'), now)!;
+    const claim = idempotencyClaim(request('same-key-1'), { now });
     expect(claim.scope).toBe('1001:2:POST /api/account/v1/accounts/1/transfers');
     expect(claim.expiresAt.getTime() - now.getTime()).toBe(IDEMPOTENCY_TTL_MS);
-    expect(idempotencyClaim(request('same-key-1'), now)!.requestHash).toBe(claim.requestHash);
-    expect(idempotencyClaim(request('same-key-1', { amount: 999 }), now)!.requestHash).not.toBe(
+    expect(idempotencyClaim(request('same-key-1'), { now }).requestHash).toBe(claim.requestHash);
+    expect(idempotencyClaim(request('same-key-1', { amount: 999 }), { now }).requestHash).not.toBe(
       claim.requestHash,
     );
   });
@@ -51,8 +51,8 @@ describe('an idempotency key', () => {
   });
 
   it('is kept for a day: the purge removes only keys past their 24 hours', async () => {
-    const young = idempotencyClaim(request())!;
-    const old = idempotencyClaim(request())!;
+    const young = idempotencyClaim(request());
+    const old = idempotencyClaim(request());
     await keyedRequest(young, 1);
     await keyedRequest(old, 2);
     await t.database.db

@@ -4,7 +4,7 @@ import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { inTransaction, type Db } from '../db/transaction.ts';
 import type { EngineOutcome, PostingRequest } from '../modules/ledger/engine-types.ts';
 import { AppError } from './app-error.ts';
-import { claimKey, deleteKeysExpiredBy, readKey, storeAnswer } from './idempotency-repository.ts';
+import { claimKey, deleteKeysExpiredBy, findKey, storeAnswer } from './idempotency-repository.ts';
 
 /** Keys are kept at least this long, so a client may retry a money movement for a day. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -15,14 +15,19 @@ const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,255}$/;
  * claim in the same transaction as the money moves (ADR 008, 020): scoped to the merchant, the
  * user and the route, with a hash of the body so the same key with another body is refused.
  */
-export function idempotencyClaim(request: FastifyRequest, now = new Date()): PostingRequest['idempotency'] {
+export function idempotencyClaim(
+  request: FastifyRequest,
+  options: { now?: Date; owner?: string } = {},
+): NonNullable<PostingRequest['idempotency']> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
     throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 400, PRODUCT_MESSAGES.idempotencyKeyRequired);
   }
-  const identity = request.identity!;
+  const now = options.now ?? new Date();
+  // A staff member's keys are theirs within their merchant; a customer's are their own.
+  const owner = options.owner ?? `${request.identity!.merchant_id}:${request.identity!.id}`;
   return {
-    scope: `${identity.merchant_id}:${identity.id}:${request.method} ${request.url.split('?')[0]}`,
+    scope: `${owner}:${request.method} ${request.url.split('?')[0]}`,
     key,
     requestHash: createHash('sha256')
       .update(JSON.stringify(request.body ?? null))
@@ -68,16 +73,31 @@ export async function withIdempotency<T>(
 ): Promise<EngineOutcome> {
   return inTransaction(db, async (trx) => {
     if (!(await claimKey(trx, claim))) {
-      const stored = await readKey(trx, claim.scope, claim.key);
-      return {
-        outcome: 'replayed',
-        sameRequest: stored.request_hash === claim.requestHash,
-        statusCode: stored.status_code,
-        body: stored.response_body,
-      };
+      const stored = await storedAnswer(trx, claim);
+      if (!stored) throw new Error('A claimed idempotency key vanished');
+      return stored;
     }
     const answer = await work(trx);
     await storeAnswer(trx, claim.scope, claim.key, answer.statusCode, answer.body);
     return { outcome: 'accepted', transferId: null, entryId: null, ...answer };
   });
+}
+
+/**
+ * The answer already given under this key, as a replay; null when the key is new. A service whose
+ * own checks would refuse a retry (the order is paid now, by this very request) asks this first,
+ * so a retry gets the first answer rather than a refusal caused by its own success.
+ */
+export async function storedAnswer(
+  db: Db,
+  claim: NonNullable<PostingRequest['idempotency']>,
+): Promise<EngineOutcome | null> {
+  const stored = await findKey(db, claim.scope, claim.key);
+  if (!stored) return null;
+  return {
+    outcome: 'replayed',
+    sameRequest: stored.request_hash === claim.requestHash,
+    statusCode: stored.status_code,
+    body: stored.response_body,
+  };
 }

@@ -95,7 +95,8 @@ function isAuthRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/auth/') ?? false;
 }
 
-function assertSameSite(request: FastifyRequest, publicOrigin: string) {
+/** Unsafe calls must come from the portal: the CSRF header, and the portal's origin when one is sent. */
+export function assertSameSite(request: FastifyRequest, publicOrigin: string) {
   if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
     throw new AppError('CSRF_REJECTED', 403, 'This request must come from the portal.');
   }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
 import { verifyLedger } from '../modules/ledger/service.ts';
 import { PURGE_EXPIRED_CRON, PURGE_EXPIRED_JOB, purgeExpired } from '../modules/maintenance/jobs.ts';
+import { EXPIRE_ORDERS_CRON, EXPIRE_ORDERS_JOB, expireUnpaidOrders } from '../modules/orders/jobs.ts';
 import { startBankRail } from '../world/bank-rail.ts';
 
 declare module 'fastify' {
@@ -55,6 +56,13 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
     else app.log.error(summary, 'ledger verification FAILED');
   });
   await boss.schedule(VERIFY_LEDGER_JOB, VERIFY_LEDGER_CRON);
+
+  await boss.createQueue(EXPIRE_ORDERS_JOB);
+  await boss.work(EXPIRE_ORDERS_JOB, async () => {
+    const expired = await expireUnpaidOrders(app.db);
+    if (expired > 0) app.log.info({ expired }, 'expired unpaid payment requests');
+  });
+  await boss.schedule(EXPIRE_ORDERS_JOB, EXPIRE_ORDERS_CRON);
 
   const rail = startBankRail(app.db, app.ledger, opts.railStepSeconds, (error) =>
     app.log.error({ err: error }, 'bank rail run failed'),

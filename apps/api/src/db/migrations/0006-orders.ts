@@ -103,9 +103,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`create index refunds_listing on refunds (merchant_id, created_at, id)`.execute(db);
   await sql`create index refunds_of_order on refunds (order_id)`.execute(db);
+
+  // A customer's pay-page session: the cookie holds a random token, the table only its hash.
+  await db.schema
+    .createTable('consumer_sessions')
+    .addColumn('id_hash', 'text', (c) => c.primaryKey())
+    .addColumn('consumer_id', 'integer', (c) => c.notNull().references('consumers.id').onDelete('cascade'))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await sql`create index consumer_sessions_expires on consumer_sessions (expires_at)`.execute(db);
+
+  // What the portal tells a merchant's staff (spec section 3, Notification). A payment received is
+  // written by the ledger engine in the statement that moves the money.
+  await db.schema
+    .createTable('notifications')
+    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    .addColumn('merchant_id', 'integer', (c) => c.notNull().references('merchants.id'))
+    .addColumn('code', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('data', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await sql`create index notifications_listing on notifications (merchant_id, created_at, id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('notifications').execute();
+  await db.schema.dropTable('consumer_sessions').execute();
   await db.schema.dropTable('refunds').execute();
   await db.schema.dropTable('orders').execute();
   await db.schema.dropTable('consumers').execute();

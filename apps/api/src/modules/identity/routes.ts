@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { loginPage, messagePage } from './pages.ts';
 import type { IdentityService } from './service.ts';
 
@@ -39,7 +40,7 @@ export interface IdentityRoutesOptions {
 /** The embedded OpenID provider under /oidc, its sign-in interaction and its static assets. */
 export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions) {
   const { provider, identity } = opts;
-  const throttle = signInThrottle(app, opts.attemptsPerAddress);
+  const throttle = signInRateLimit(app, 'staff', opts.attemptsPerAddress);
 
   app.get(
     '/oidc-assets/:file',
@@ -145,40 +146,6 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
     scope.all('/oidc', { schema: { hide: true } }, passThrough);
     scope.all('/oidc/*', { schema: { hide: true } }, passThrough);
   });
-}
-
-/**
- * Two limits on the sign-in form besides the site-wide one: per address (a spray of many emails
- * from one place) and per address and email (guessing one password). The site-wide limit stays in
- * force too. Per-account lock-outs, whatever the address, are the identity service's.
- */
-function signInThrottle(app: FastifyInstance, attemptsPerAddress: number): preHandlerHookHandler {
-  const perAddress = app.createRateLimit({
-    max: attemptsPerAddress,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `sign-in:${request.ip}`,
-  });
-  // Ten a minute per address and email: guessing stays slow, while a shop's cashiers behind one
-  // public address can still all sign in at opening time.
-  const perEmail = app.createRateLimit({
-    max: 10,
-    timeWindow: '1 minute',
-    keyGenerator: (request) =>
-      `sign-in:${request.ip}|${String((request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
-  });
-  return async (request, reply) => {
-    for (const limit of [perAddress, perEmail]) {
-      const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new AppError(
-          'RATE_LIMITED',
-          429,
-          `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`,
-        );
-      }
-    }
-  };
 }
 
 function lockedMessage(seconds: number): string {

@@ -45,6 +45,7 @@ function toWire(request: PostingRequest) {
       payment: order.payment && {
         payer_account_id: order.payment.payerAccountId,
         lynk_id: order.payment.lynkId,
+        notification: order.payment.notification,
       },
       refund: order.refund && {
         merchant_id: order.refund.merchantId,

@@ -61,7 +61,12 @@ export interface PostingRequest {
     at: Date;
     refundedBefore?: bigint;
     unexpiredAt?: Date;
-    payment?: { payerAccountId: number; lynkId: string };
+    /** The merchant's staff hear of it: a PAYMENT_RECEIVED notification, written with the money. */
+    payment?: {
+      payerAccountId: number;
+      lynkId: string;
+      notification: { title: string; body: string; data: Record<string, unknown> };
+    };
     refund?: {
       merchantId: number;
       amount: bigint;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { deleteExpiredIdempotencyKeys } from '../../lib/idempotency.ts';
+import { purgeExpiredConsumerSessions } from '../consumer-auth/service.ts';
 import { purgeExpiredProviderRecords } from '../identity/service.ts';
 import { purgeExpiredSessions } from '../session/service.ts';
 
@@ -8,10 +9,14 @@ export const PURGE_EXPIRED_JOB = 'maintenance-purge-expired';
 /** Every 15 minutes: idle sessions die after 15 minutes, so that is how stale the table may get. */
 export const PURGE_EXPIRED_CRON = '*/15 * * * *';
 
-/** Deletes state nobody can use any more: expired sessions, provider records and idempotency keys. */
+/**
+ * Deletes state nobody can use any more: expired staff and customer sessions, provider records and
+ * idempotency keys.
+ */
 export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
   const sessions = await purgeExpiredSessions(db, now);
   const providerRecords = await purgeExpiredProviderRecords(db, now);
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);
-  return { sessions, providerRecords, idempotencyKeys };
+  const consumerSessions = await purgeExpiredConsumerSessions(db, now);
+  return { sessions, providerRecords, idempotencyKeys, consumerSessions };
 }

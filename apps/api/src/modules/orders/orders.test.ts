@@ -295,6 +295,18 @@ describe('refunds', () => {
     expect((await order(paid.m_order_id)).amount_refunded).toBe(3_00);
   });
 
+  it('replays a retried full refund after the order became REFUNDED, instead of refusing it', async () => {
+    const paid = await paidOrder(10_00);
+    const key = newKey();
+    const body = { amount_to_refund: 10_00, transferID: paid.transfer_id, description: '', motif: 'WRONG' };
+    const first = await post(`/api/payment/${paid.m_order_id}/full-refund`, manager, body, key);
+    expect(first.statusCode).toBe(201);
+    const again = await post(`/api/payment/${paid.m_order_id}/full-refund`, manager, body, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect((await order(paid.m_order_id)).status).toBe('REFUNDED');
+  });
+
   it('gives one of two simultaneous full refunds, never both', async () => {
     const paid = await paidOrder(10_00);
     const body = { amount_to_refund: 10_00, transferID: paid.transfer_id };

@@ -1,7 +1,10 @@
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
+import { formatCents } from '@lynk/contract/money';
 import type { PayLink } from '@lynk/contract/orders';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { storedAnswer } from '../../lib/idempotency.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { EngineOutcome, PostingInput, PostingRequest } from '../ledger/engine-types.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { declineOrder, findOrderByCode } from './repository.ts';
@@ -57,9 +60,23 @@ function notPayable(status: PayLink['status']): AppError {
 }
 
 /** The customer declines the request: it becomes REJECTED and can no longer be paid. */
-export async function declinePayLink(db: Db, code: string, now: Date): Promise<PayLink> {
+export async function declinePayLink(
+  db: Db,
+  consumer: Consumer,
+  code: string,
+  now: Date,
+  ip: string,
+): Promise<PayLink> {
   const row = await findPayLink(db, code);
   if (!(await declineOrder(db, row.id, now))) throw notPayable(effectiveStatus(row, now));
+  await recordAudit(db, {
+    actorUserId: null,
+    organizationId: null,
+    action: 'order.declined',
+    subject: row.id,
+    details: { consumer: consumer.handle },
+    ip,
+  });
   return toPayLink({ ...row, status: 'REJECTED' }, now);
 }
 
@@ -77,6 +94,8 @@ export async function payPayLink(
   claim: NonNullable<PostingRequest['idempotency']>,
   now: Date,
 ): Promise<EngineOutcome> {
+  const replay = await storedAnswer(db, claim);
+  if (replay) return replay;
   const row = await findPayLink(db, code);
   const status = effectiveStatus(row, now);
   if (status !== 'RECEIVED') throw notPayable(status);
@@ -111,7 +130,15 @@ export async function payPayLink(
       at: now,
       refundedBefore: 0n,
       unexpiredAt: now,
-      payment: { payerAccountId: consumer.walletAccountId, lynkId: consumer.handle },
+      payment: {
+        payerAccountId: consumer.walletAccountId,
+        lynkId: consumer.handle,
+        notification: {
+          title: 'Payment received',
+          body: `${consumer.handle} paid ${formatCents(amount)} for order #${row.id}.`,
+          data: { m_order_id: row.id, amount_to_pay: Number(amount), lynk_id: consumer.handle },
+        },
+      },
     },
     entry: { kind: 'ORDER_PAYMENT', description: `Payment of order ${row.id}`, createdAt: now, postings },
     audit: {

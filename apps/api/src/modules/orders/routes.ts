@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import {
   createPaymentRequestSchema,
+  payLinkCodeSchema,
+  payLinkResponseSchema,
   orderIdSchema,
   orderResponseSchema,
   ordersListSchema,
@@ -17,6 +19,8 @@ import {
 import { GATES } from '@lynk/contract/permissions';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate } from '../../plugins/auth.ts';
+import { requireConsumer, type ConsumerAuthOptions } from '../consumer-auth/routes.ts';
+import { declinePayLink, payPayLink, readPayLink } from './pay-service.ts';
 import {
   createPaymentRequest,
   getOrder,
@@ -31,8 +35,13 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() }
 const orderParams = z.object({ id: orderIdSchema });
 
 /** The payment back end's orders and refunds (`/api/payment`). Every query is scoped by merchant. */
-export async function orderRoutes(app: FastifyInstance, opts: { settings: OrderSettings }) {
+export async function orderRoutes(
+  app: FastifyInstance,
+  opts: { settings: OrderSettings; consumers: ConsumerAuthOptions },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const customer = requireConsumer(opts.consumers);
+  const payParams = z.object({ code: payLinkCodeSchema });
 
   typed.get(
     '/customer-transactions',
@@ -76,7 +85,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { settings: OrderS
       },
     },
     async (request, reply) => {
-      const claim = idempotencyClaim(request)!;
+      const claim = idempotencyClaim(request);
       const caller = { identity: request.identity!, now: new Date(), settings: opts.settings };
       await sendEngineAnswer(reply, await createPaymentRequest(app.db, caller, request.body, claim));
     },
@@ -100,7 +109,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { settings: OrderS
         },
       },
       async (request, reply) => {
-        const claim = idempotencyClaim(request)!;
+        const claim = idempotencyClaim(request);
         const caller = { identity: request.identity!, ip: request.ip, now: new Date() };
         const outcome = await refundOrder(
           app.db,
@@ -128,5 +137,56 @@ export async function orderRoutes(app: FastifyInstance, opts: { settings: OrderS
       },
     },
     async (request) => listRefunds(app.db, request.identity!.merchant_id, request.query),
+  );
+
+  // The customer's pay page (`/pay/{code}`): the link is public, paying and declining need the
+  // customer's own sign-in. No staff session is involved.
+  typed.get(
+    '/pay/:code',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "A payment request as the customer's pay page shows it (public)",
+        params: payParams,
+        response: { 200: payLinkResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await readPayLink(app.db, request.params.code, new Date()) }),
+  );
+
+  typed.post(
+    '/pay/:code',
+    {
+      preValidation: customer,
+      schema: {
+        tags: ['payment'],
+        summary: 'The signed-in customer pays the request from their J$ wallet (Idempotency-Key required)',
+        params: payParams,
+        headers: idempotencyHeaders,
+        response: { 200: payLinkResponseSchema, ...errors, 409: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const consumer = request.consumer!;
+      const claim = idempotencyClaim(request, { owner: `consumer:${consumer.id}` });
+      const outcome = await payPayLink(app.db, app.ledger, consumer, request.params.code, claim, new Date());
+      await sendEngineAnswer(reply, outcome);
+    },
+  );
+
+  typed.post(
+    '/pay/:code/decline',
+    {
+      preValidation: customer,
+      schema: {
+        tags: ['payment'],
+        summary: 'The signed-in customer declines the request',
+        params: payParams,
+        response: { 200: payLinkResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      data: await declinePayLink(app.db, request.consumer!, request.params.code, new Date(), request.ip),
+    }),
   );
 }

@@ -14,7 +14,7 @@ import { ROLE_NAMES } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { withIdempotency } from '../../lib/idempotency.ts';
+import { storedAnswer, withIdempotency } from '../../lib/idempotency.ts';
 import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { orderFees, refundShares, type FeeSchedule } from './fees.ts';
@@ -171,6 +171,8 @@ export async function refundOrder(
   claim: NonNullable<PostingRequest['idempotency']>,
 ): Promise<EngineOutcome> {
   const { identity, now } = caller;
+  const replay = await storedAnswer(db, claim);
+  if (replay) return replay;
   const order = await findOrder(db, identity.merchant_id, orderId);
   if (!order) throw notFound(PRODUCT_MESSAGES.orderNotFound);
   if (order.status !== 'PAID' || order.transfer_id === null) {

@@ -108,6 +108,16 @@ export const WRITE = `
              as u(id, status, refunded, refunded_fee, refunded_tax, at, status_before, refunded_before, payment)
         where x.id = u.id and (u.status <> u.status_before or u.refunded <> u.refunded_before);
 
+        -- A payment received: the merchant's staff are told, in the statement that moved the money.
+        insert into notifications (merchant_id, code, title, body, data, created_at)
+        select x.merchant_id, 'PAYMENT_RECEIVED', m.n->>'title', m.n->>'body', coalesce(m.n->'data', '{}'),
+               (s.ord->>'at')::timestamptz
+        from unnest(ok_ref) as ok(ref),
+             lateral (select p_requests->(ok.ref - 1)->'order' as ord) s,
+             lateral (select s.ord->'payment'->'notification' as n) m,
+             orders x
+        where jsonb_typeof(m.n) = 'object' and x.id = (s.ord->>'order_id')::bigint;
+
         -- A refund: its row, whose id is the journal entry that moved the money back.
         insert into refunds (id, order_id, merchant_id, amount, commission_refund, gct_refund, motif, description,
                              created_by, created_at)

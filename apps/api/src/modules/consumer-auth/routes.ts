@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CONSUMER_COOKIE,
+  CONSUMER_MESSAGES,
+  consumerResponseSchema,
+  consumerSignInSchema,
+} from '@lynk/contract/consumer';
+import { z } from 'zod';
+import { apiErrorSchema } from '@lynk/contract/errors';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
+import { assertSameSite } from '../../plugins/auth.ts';
+import { toConsumerDto, type ConsumerAuth, type SignedInConsumer } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The customer signed in on the pay page (their own cookie, never the staff session). */
+    consumer: SignedInConsumer | null;
+  }
+}
+
+export interface ConsumerAuthOptions {
+  auth: ConsumerAuth;
+  publicUrl: string;
+  attemptsPerAddress: number;
+}
+
+const cookieNameFor = (publicUrl: string) =>
+  publicUrl.startsWith('https://') ? `__Host-${CONSUMER_COOKIE}` : CONSUMER_COOKIE;
+
+/**
+ * preValidation: the call comes from the pay page (CSRF header, same origin) of a signed-in
+ * customer; `request.consumer` is set. Used by the customer sign-in's own routes and by paying.
+ */
+export function requireConsumer(opts: ConsumerAuthOptions): preValidationHookHandler {
+  const cookieName = cookieNameFor(opts.publicUrl);
+  const publicOrigin = new URL(opts.publicUrl).origin;
+  return async (request: FastifyRequest) => {
+    if (request.method !== 'GET') assertSameSite(request, publicOrigin);
+    const token = consumerToken(request, cookieName);
+    request.consumer = token ? await opts.auth.resolve(token, new Date()) : null;
+    if (!request.consumer) throw unauthorized(CONSUMER_MESSAGES.signedOut);
+  };
+}
+
+function consumerToken(request: FastifyRequest, cookieName: string): string | null {
+  const raw = request.cookies[cookieName];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : null;
+}
+
+/** `/api/consumer-auth`: customers of Lynk sign in here to pay a merchant's payment request. */
+export async function consumerAuthRoutes(app: FastifyInstance, opts: ConsumerAuthOptions) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const cookieName = cookieNameFor(opts.publicUrl);
+  const publicOrigin = new URL(opts.publicUrl).origin;
+  const secure = opts.publicUrl.startsWith('https://');
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+  const throttle = signInRateLimit(app, 'consumer', opts.attemptsPerAddress);
+
+  typed.post(
+    '/sign-in',
+    {
+      // Login CSRF: a sign-in also comes from the pay page only.
+      preValidation: async (request) => assertSameSite(request, publicOrigin),
+      preHandler: throttle,
+      schema: {
+        tags: ['consumer-auth'],
+        summary: 'A customer signs in to pay a payment request from their Lynk wallet',
+        body: consumerSignInSchema,
+        response: {
+          200: consumerResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await opts.auth.signIn({ ...request.body, ip: request.ip, now: new Date() });
+      if (outcome.kind === 'locked') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+        throw new AppError(
+          'RATE_LIMITED',
+          429,
+          `Too many failed sign-ins for this email. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+      }
+      if (outcome.kind === 'refused') throw unauthorized(CONSUMER_MESSAGES.signInFailed);
+      reply.setCookie(cookieName, outcome.token, { ...cookie, signed: true });
+      return { data: toConsumerDto(outcome.consumer) };
+    },
+  );
+
+  typed.get(
+    '/session',
+    {
+      preValidation: requireConsumer(opts),
+      schema: {
+        tags: ['consumer-auth'],
+        summary: 'The signed-in customer and their wallet balance',
+        response: { 200: consumerResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: toConsumerDto(request.consumer!) }),
+  );
+
+  typed.post(
+    '/sign-out',
+    {
+      preValidation: async (request) => assertSameSite(request, publicOrigin),
+      schema: {
+        tags: ['consumer-auth'],
+        summary: 'The customer signs out',
+        response: { 204: z.null(), 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = consumerToken(request, cookieName);
+      if (token) await opts.auth.signOut(token);
+      reply.clearCookie(cookieName, cookie);
+      return reply.status(204).send(null);
+    },
+  );
+}
