@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader';
 import { WALLET_TABS, type WalletKind, type WalletTab } from '@/features/wallet/tabs';
 import { NOTIFICATION_TABS } from '@/features/notifications/tabs';
 import { AuthGuard } from './guards/auth-guard';
@@ -10,6 +12,7 @@ import { lazyPage } from './lazy-page';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute, type RouteHandle } from './routes/root';
 import { RouteError } from './routes/route-error';
+import { APP_TEXTS } from './texts';
 
 const CorporateDashboard = lazyPage(() =>
   import('@/features/corporate/components/corporate-dashboard').then((m) => m.CorporateDashboard),
@@ -56,6 +59,8 @@ const ProfilePage = lazyPage(() =>
 const SupportPage = lazyPage(() =>
   import('@/features/support/components/support-page').then((m) => m.SupportPage),
 );
+/** The customer's pay page: its own chunk, none of the staff portal's. */
+const PayPage = lazyPage(() => import('@/features/pay/components/pay-page').then((m) => m.PayPage));
 
 /** Any path below a known one that matches nothing: the not-found page (see RootRoute). */
 const notFound: RouteObject = {
@@ -177,6 +182,16 @@ export const routes: RouteObject[] = [
       },
       notFound,
     ],
+  },
+  // The customer's pay page: no staff session, no organisation, none of the root route's checks.
+  {
+    path: '/pay/:code',
+    element: (
+      <Suspense fallback={<CenteredLoader fullPage label={APP_TEXTS.loading} />}>
+        <PayPage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
   },
 ];
 

@@ -1,0 +1,54 @@
+/** What the pay page's tests share: a link, a customer and the fake server's pay routes. */
+import type { Consumer } from '@lynk/contract/consumer';
+import type { PayLink } from '@lynk/contract/orders';
+import { UNAUTHENTICATED } from '@/testing/fake-server';
+import type { FakeResponse, FakeRoutes } from '@/testing/fake-fetch';
+
+/** 22 URL-safe characters, as the server makes them. */
+export const CODE = 'Ab3_xY9-kLmN0pQrStUvWx';
+export const LINK_PATH = `/api/payment/pay/${CODE}`;
+export const DECLINE_PATH = `${LINK_PATH}/decline`;
+export const SESSION_PATH = '/api/consumer-auth/session';
+export const SIGN_IN_PATH = '/api/consumer-auth/sign-in';
+export const SIGN_OUT_PATH = '/api/consumer-auth/sign-out';
+
+export function makePayLink(overrides: Partial<PayLink> = {}): PayLink {
+  return {
+    m_order_id: 'ORD-000001',
+    merchant_name: 'Kingston Coffee Co.',
+    amount_to_pay: 1_234_50,
+    description: 'Two flat whites and a patty',
+    status: 'RECEIVED',
+    expires_at: '2026-11-25T15:30:00.000Z',
+    transfer_id: null,
+    paid_at: null,
+    ...overrides,
+  };
+}
+
+export function makeConsumer(overrides: Partial<Consumer> = {}): Consumer {
+  return { lynk_id: '@marcia', display_name: 'Marcia Campbell', balance: 5_000_00, ...overrides };
+}
+
+export const PAID_LINK = makePayLink({
+  status: 'PAID',
+  transfer_id: 'TRF-PAY-000042',
+  // 15:05 in Jamaica (UTC-5).
+  paid_at: '2026-11-20T20:05:00.000Z',
+});
+
+export function payRoutes({
+  link = makePayLink(),
+  consumer = makeConsumer(),
+  extra = {},
+}: {
+  link?: PayLink | FakeResponse;
+  consumer?: Consumer | null;
+  extra?: FakeRoutes;
+} = {}): FakeRoutes {
+  return {
+    [`GET ${LINK_PATH}`]: 'm_order_id' in link ? { body: { data: link } } : link,
+    [`GET ${SESSION_PATH}`]: consumer ? { body: { data: consumer } } : UNAUTHENTICATED,
+    ...extra,
+  };
+}

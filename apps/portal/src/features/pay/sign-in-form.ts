@@ -1,0 +1,15 @@
+import { consumerSignInSchema } from '@lynk/contract/consumer';
+import { z } from 'zod';
+import { PAY_TEXTS } from './texts';
+
+/**
+ * The customer's sign-in form: the contract's own fields (its email and password rules and
+ * messages), with an empty email asked for rather than called invalid.
+ */
+export const signInFormSchema = z.object({
+  email: z.string().trim().min(1, PAY_TEXTS.emailRequired).pipe(consumerSignInSchema.shape.email),
+  password: consumerSignInSchema.shape.password,
+});
+
+export type SignInFormInput = z.input<typeof signInFormSchema>;
+export type SignInFormOutput = z.output<typeof signInFormSchema>;
