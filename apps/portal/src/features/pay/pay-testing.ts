@@ -1,8 +1,11 @@
 /** What the pay page's tests share: a link, a customer and the fake server's pay routes. */
 import type { Consumer } from '@lynk/contract/consumer';
 import type { PayLink } from '@lynk/contract/orders';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FakeResponse, FakeRoutes, RecordedRequest } from '@/testing/fake-fetch';
 import { UNAUTHENTICATED } from '@/testing/fake-server';
-import type { FakeResponse, FakeRoutes } from '@/testing/fake-fetch';
+import { renderApp } from '@/testing/render';
 
 /** 22 URL-safe characters, as the server makes them. */
 export const CODE = 'Ab3_xY9-kLmN0pQrStUvWx';
@@ -51,4 +54,22 @@ export function payRoutes({
     [`GET ${SESSION_PATH}`]: consumer ? { body: { data: consumer } } : UNAUTHENTICATED,
     ...extra,
   };
+}
+
+/** The whole portal at the pay page of `CODE`, against a fake server. */
+export function renderPayPage(routes: FakeRoutes) {
+  return renderApp(`/pay/${CODE}`, routes);
+}
+
+/** The requests sent to `path` with `method`. */
+export function requestsTo(requests: readonly RecordedRequest[], method: string, path: string) {
+  return requests.filter((request) => request.method === method && request.path === path);
+}
+
+export async function signIn(email = 'marcia@example.com', password = 'correct horse') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/Email/), email);
+  await user.type(screen.getByLabelText(/Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in to pay' }));
+  return user;
 }
