@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import { TransactionStatusModal, type TransactionStatusOptions } from '@/components/transaction-status-modal';
 import { LogoutModal } from '@/features/auth/components/logout-modal';
+import type { OrderDetailsData } from '@/features/orders/components/order-details-modal';
+import type { PaymentRequestModalData } from '@/features/orders/components/payment-request-modal';
+import type { RefundModalData } from '@/features/orders/components/refund-modal';
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
 import type { ModalKey } from '@/lib/modal-registry';
@@ -23,6 +26,13 @@ export const MODAL_COMPONENTS = {
   'more-trans-details': lazyPage(() =>
     import('@/features/wallet/components/transfer-details-modal').then((m) => m.TransferDetailsModal),
   ),
+  'more-order-details': lazyPage(() =>
+    import('@/features/orders/components/order-details-modal').then((m) => m.OrderDetailsModal),
+  ),
+  refund: lazyPage(() => import('@/features/orders/components/refund-modal').then((m) => m.RefundModal)),
+  'payment-request': lazyPage(() =>
+    import('@/features/orders/components/payment-request-modal').then((m) => m.PaymentRequestModal),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -32,5 +42,8 @@ declare module '@/lib/modal-registry' {
     'transaction-status': TransactionStatusOptions;
     transfer: TransferModalData;
     'more-trans-details': TransferDetailsData;
+    'more-order-details': OrderDetailsData;
+    refund: RefundModalData;
+    'payment-request': PaymentRequestModalData;
   }
 }

@@ -41,6 +41,12 @@ const TransfersHistoryPane = lazyPage(() =>
 const CbdcPaymentsPane = lazyPage(() =>
   import('@/features/wallet/components/cbdc-payments-pane').then((m) => m.CbdcPaymentsPane),
 );
+const OrdersPane = lazyPage(() =>
+  import('@/features/orders/components/orders-pane').then((m) => m.OrdersPane),
+);
+const RefundsPane = lazyPage(() =>
+  import('@/features/orders/components/refunds-pane').then((m) => m.RefundsPane),
+);
 const StaffPage = lazyPage(() => import('@/features/staff/components/staff-page').then((m) => m.StaffPage));
 const NotificationsPage = lazyPage(() =>
   import('@/features/notifications/components/notifications-page').then((m) => m.NotificationsPage),
@@ -69,11 +75,13 @@ const notFound: RouteObject = {
   element: <NotFoundRoute />,
 };
 
-/** The table of a tab; a tab whose feature has not landed yet (orders, refunds, payment history) says so. */
+/** The table of a tab; a tab whose feature has not landed yet (payment history) says so. */
 function walletTabContent(wallet: WalletKind, tab: WalletTab): RouteObject[] {
   if (tab.value === 'transfers-history')
     return [{ index: true, element: <TransfersHistoryPane wallet={wallet} /> }];
   if (wallet === 'cbdc' && tab.value === 'payments') return [{ index: true, element: <CbdcPaymentsPane /> }];
+  if (wallet === 'main' && tab.value === 'orders') return [{ index: true, element: <OrdersPane /> }];
+  if (wallet === 'main' && tab.value === 'refunds') return [{ index: true, element: <RefundsPane /> }];
   return [{ index: true, element: <NotAvailableTab tab={tab} /> }];
 }
 

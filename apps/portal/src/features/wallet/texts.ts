@@ -17,8 +17,6 @@ export const WALLET_TEXTS = {
   batchReviews: 'Batch reviews',
   /** Not in the spec: what each tab whose feature has not landed names ("… are not available yet"). */
   unavailable: {
-    orders: 'Orders',
-    refunds: 'Refunds',
     'payment-history': 'Batch payments',
   } as Partial<Record<string, string>>,
   batchLoadFailedTitle: MESSAGES.batch.loadFailedTitle,
@@ -34,6 +32,12 @@ export const WIDGET_TEXTS = {
   weekly: 'Weekly',
   used: (used: string, limit: string) => `${used} of ${limit} used`,
   limitUnavailable: 'Limit unavailable right now',
+} as const;
+
+/** The dashboard's Payment Request action (spec sections 2, 6). Not in the spec: the button's label. */
+export const PAYMENT_REQUEST_BUTTON_TEXTS = {
+  button: 'Payment Request',
+  modalTitle: MESSAGES.paymentRequest.title,
 } as const;
 
 /** The transfer modal (spec sections 2, 5, 8). */

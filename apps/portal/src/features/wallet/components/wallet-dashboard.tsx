@@ -6,11 +6,12 @@ import { pathUpTo } from '@/lib/location-org';
 import { WALLET_ROUTES } from '@lynk/contract/accounts';
 import { usePermittedWalletTabs, walletTabFromPath, type WalletKind } from '../tabs';
 import { WALLET_TEXTS } from '../texts';
+import { PaymentRequestButton } from './payment-request-button';
 import { TransferButton } from './transfer-button';
 import { WalletWidgets } from './wallet-widgets';
 
 /**
- * A wallet's dashboard: the Transfer action, the balance and limit widgets, the tab bar (tabs the
+ * A wallet's dashboard: the Payment Request (main wallet) and Transfer actions, the balance and limit widgets, the tab bar (tabs the
  * user may see, each a link) and the active pane.
  */
 export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
@@ -26,7 +27,10 @@ export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
         <Title order={2} size="h5" c="dimmed" tt="uppercase" lts={0.6}>
           {wallet === 'main' ? WALLET_TEXTS.mainWalletTitle : WALLET_TEXTS.jamdexWalletTitle}
         </Title>
-        <TransferButton wallet={wallet} />
+        <Group gap="sm">
+          {wallet === 'main' ? <PaymentRequestButton /> : null}
+          <TransferButton wallet={wallet} />
+        </Group>
       </Group>
       <WalletWidgets wallet={wallet} />
       {tabs.length === 0 ? (

@@ -1,0 +1,78 @@
+import { formatCents } from '@lynk/contract/money';
+import type { Order } from '@lynk/contract/orders';
+import { dataTableColumns } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { useListingParams } from '@/components/data-table/use-listing-params';
+import { StatusBadge } from '@/components/status-badge';
+import { formatTimestamp } from '@/lib/format';
+import { useOrganisation } from '@/lib/organisation';
+import { useOrders } from '../api/get-orders';
+import { ORDER_TEXTS } from '../texts';
+import { openOrderDetails } from './open-order-details';
+
+const column = dataTableColumns<Order>();
+
+/**
+ * Spec section 3, "Table columns: Transactions"; the date is the sortable column. The commission and
+ * its GCT are what the merchant pays the provider: like the balance, they need `read:balance`
+ * (a cashier sees the orders, not the merchant's costs).
+ */
+const COLUMNS = column.columns([
+  column.accessor('m_order_id', { header: ORDER_TEXTS.orderId, meta: { hideOnCard: true } }),
+  column.accessor('transfer_id', {
+    header: ORDER_TEXTS.transferId,
+    cell: ({ getValue }) => getValue() ?? ORDER_TEXTS.notYet,
+  }),
+  column.accessor('lynk_id', {
+    header: ORDER_TEXTS.lynkId,
+    cell: ({ getValue }) => getValue() ?? ORDER_TEXTS.notYet,
+  }),
+  column.accessor('datetime', {
+    header: ORDER_TEXTS.date,
+    cell: ({ getValue }) => formatTimestamp(getValue()),
+    enableSorting: true,
+  }),
+  column.accessor('amount_to_pay', {
+    header: ORDER_TEXTS.amount,
+    cell: ({ getValue }) => formatCents(getValue()),
+    meta: { align: 'right' },
+  }),
+  column.accessor('fee', {
+    header: ORDER_TEXTS.commission,
+    cell: ({ getValue }) => formatCents(getValue()),
+    meta: { align: 'right', gate: 'balance' },
+  }),
+  column.accessor('tax', {
+    header: ORDER_TEXTS.gct,
+    cell: ({ getValue }) => formatCents(getValue()),
+    meta: { align: 'right', gate: 'balance' },
+  }),
+  column.accessor('status', {
+    header: ORDER_TEXTS.status,
+    cell: ({ getValue }) => <StatusBadge status={getValue()} />,
+  }),
+]);
+
+const NO_ROWS: Order[] = [];
+
+/** The Orders tab of the main wallet: the server pages, sorts and filters; a row opens its details. */
+export function OrdersPane() {
+  const { orgId } = useOrganisation();
+  const listing = useListingParams();
+  const orders = useOrders(orgId, listing.query);
+
+  return (
+    <DataTable
+      label={ORDER_TEXTS.tableLabel}
+      columns={COLUMNS}
+      rows={orders.data?.rows ?? NO_ROWS}
+      total={orders.data?.total ?? 0}
+      loading={orders.isPending}
+      listing={listing}
+      rowKey={(row) => row.m_order_id}
+      cardTitle={(row) => row.m_order_id}
+      onOpenRow={openOrderDetails}
+      testId="orders-table"
+    />
+  );
+}

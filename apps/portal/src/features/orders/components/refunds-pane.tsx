@@ -1,0 +1,57 @@
+import { formatCents } from '@lynk/contract/money';
+import type { Refund } from '@lynk/contract/orders';
+import { dataTableColumns } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { useListingParams } from '@/components/data-table/use-listing-params';
+import { formatTimestamp } from '@/lib/format';
+import { useOrganisation } from '@/lib/organisation';
+import { useRefunds } from '../api/get-refunds';
+import { REFUND_TABLE_TEXTS } from '../texts';
+
+const column = dataTableColumns<Refund>();
+
+/** Spec section 3, "Table columns: Refunds"; the date (shown in Jamaica time) is the sortable column. */
+const COLUMNS = column.columns([
+  column.accessor('transactionID', { header: REFUND_TABLE_TEXTS.transactionId }),
+  column.accessor('refund_transfer_id', { header: REFUND_TABLE_TEXTS.refundId, meta: { hideOnCard: true } }),
+  column.accessor('external_transaction_id', {
+    header: REFUND_TABLE_TEXTS.externalId,
+    cell: ({ getValue }) => getValue() ?? REFUND_TABLE_TEXTS.none,
+  }),
+  column.accessor('from', { header: REFUND_TABLE_TEXTS.from }),
+  column.accessor('to', { header: REFUND_TABLE_TEXTS.to }),
+  column.accessor('datetime', {
+    id: 'date',
+    header: REFUND_TABLE_TEXTS.date,
+    cell: ({ getValue }) => formatTimestamp(getValue()),
+    enableSorting: true,
+  }),
+  column.accessor('amount_to_refund', {
+    header: REFUND_TABLE_TEXTS.amount,
+    cell: ({ getValue }) => formatCents(getValue()),
+    meta: { align: 'right' },
+  }),
+]);
+
+const NO_ROWS: Refund[] = [];
+
+/** The Refunds tab of the main wallet: every refund issued, newest first by default. */
+export function RefundsPane() {
+  const { orgId } = useOrganisation();
+  const listing = useListingParams();
+  const refunds = useRefunds(orgId, listing.query);
+
+  return (
+    <DataTable
+      label={REFUND_TABLE_TEXTS.tableLabel}
+      columns={COLUMNS}
+      rows={refunds.data?.rows ?? NO_ROWS}
+      total={refunds.data?.total ?? 0}
+      loading={refunds.isPending}
+      listing={listing}
+      rowKey={(row) => row.refund_transfer_id}
+      cardTitle={(row) => row.refund_transfer_id}
+      testId="refunds-table"
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { NOTE_MAX_LENGTH } from '@lynk/contract/constants';
+import { parseAmountToCents } from '@lynk/contract/money';
+import { createPaymentRequestSchema } from '@lynk/contract/orders';
+import { z } from 'zod';
+import { PAYMENT_REQUEST_TEXTS } from './texts';
+
+/**
+ * The payment request form's schema (spec section 5, "Payment request"): the amount as typed
+ * becomes cents once and meets the contract's minimum of J$1 with its message ("The amount needs to
+ * be greater than J$ 0.00", also for an emptied field); the note is optional, at most 100 characters.
+ */
+export const paymentRequestFormSchema = z.object({
+  amount: z
+    .string()
+    .min(1, PAYMENT_REQUEST_TEXTS.amountTooLow)
+    .transform((typed, context) => {
+      const cents = parseAmountToCents(typed.replace(/\.$/, ''));
+      if (cents === null) {
+        context.addIssue({ code: 'custom', message: PAYMENT_REQUEST_TEXTS.amountInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .pipe(createPaymentRequestSchema.shape.amount_to_pay),
+  note: z
+    .string()
+    .max(NOTE_MAX_LENGTH, PAYMENT_REQUEST_TEXTS.noteTooLong)
+    .pipe(createPaymentRequestSchema.shape.description.unwrap()),
+});
+
+export type PaymentRequestFormInput = z.input<typeof paymentRequestFormSchema>;
+export type PaymentRequestFormOutput = z.output<typeof paymentRequestFormSchema>;
