@@ -231,8 +231,16 @@ export interface Database {
   consumers: ConsumersTable;
   orders: OrdersTable;
   refunds: RefundsTable;
+  order_counts: OrderCountsTable;
   consumer_sessions: ConsumerSessionsTable;
   notifications: NotificationsTable;
+}
+
+/** Kept by a trigger on orders (migration 0006); `created_by` 0 for orders no staff member made. */
+export interface OrderCountsTable {
+  merchant_id: number;
+  created_by: number;
+  n: string;
 }
 
 export interface ConsumerSessionsTable {

@@ -80,6 +80,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index orders_cashier_listing on orders (merchant_id, created_by, created_at, id)`.execute(
     db,
   );
+  // How many orders each merchant (and each of its staff) has, kept as orders are inserted: the
+  // listing's unfiltered total is a row read, not a count over a million index entries. Counted
+  // per statement, so a bulk load updates each counter once.
+  await db.schema
+    .createTable('order_counts')
+    .addColumn('merchant_id', 'integer', (c) => c.notNull())
+    // 0 for orders nobody on the staff created.
+    .addColumn('created_by', 'integer', (c) => c.notNull())
+    .addColumn('n', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('order_counts_pk', ['merchant_id', 'created_by'])
+    .execute();
+  await sql`
+    create function order_counts_after_insert() returns trigger language plpgsql as $$
+    begin
+      insert into order_counts (merchant_id, created_by, n)
+      select merchant_id, coalesce(created_by, 0), count(*) from inserted group by 1, 2
+      on conflict (merchant_id, created_by) do update set n = order_counts.n + excluded.n;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create trigger order_counts_after_insert after insert on orders
+    referencing new table as inserted for each statement
+    execute function order_counts_after_insert()`.execute(db);
+  // Orders are never deleted: their count only grows.
+  await sql`
+    create function orders_are_kept() returns trigger language plpgsql as $$
+    begin
+      raise exception 'orders are never deleted';
+    end $$`.execute(db);
+  await sql`
+    create trigger orders_are_kept before delete or truncate on orders
+    for each statement execute function orders_are_kept()`.execute(db);
   // The expiry job finds unpaid requests past their time without reading the paid ones.
   await sql`create index orders_awaiting_payment on orders (expires_at) where status = 'RECEIVED'`.execute(
     db,
@@ -135,5 +167,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('consumer_sessions').execute();
   await db.schema.dropTable('refunds').execute();
   await db.schema.dropTable('orders').execute();
+  await db.schema.dropTable('order_counts').execute();
+  await sql`drop function order_counts_after_insert()`.execute(db);
+  await sql`drop function orders_are_kept()`.execute(db);
   await db.schema.dropTable('consumers').execute();
 }

@@ -92,6 +92,25 @@ const CHECKS = {
     full join (select merchant_id, jam_dex, count(*) as n from transfers group by merchant_id, jam_dex) t
       on t.merchant_id = c.merchant_id and t.jam_dex = c.jam_dex
     where coalesce(c.n, 0) <> coalesce(t.n, 0)`,
+  /** The kept order counts (the orders list's footer) differ from the rows. */
+  countsNotMatchingOrders: sql`
+    select count(*) from order_counts c
+    full join (select merchant_id, coalesce(created_by, 0) as created_by, count(*) as n from orders group by 1, 2) o
+      on o.merchant_id = c.merchant_id and o.created_by = c.created_by
+    where coalesce(c.n, 0) <> coalesce(o.n, 0)`,
+  /** An order's refunded amounts differ from its refunds (ADR 021). */
+  ordersNotMatchingRefunds: sql`
+    select count(*) from orders o
+    left join (select order_id, sum(amount) as amount, sum(commission_refund) as fee, sum(gct_refund) as tax
+               from refunds group by order_id) r on r.order_id = o.id
+    where o.refunded <> coalesce(r.amount, 0) or o.refunded_fee <> coalesce(r.fee, 0)
+       or o.refunded_tax <> coalesce(r.tax, 0)`,
+  /** A paid order or a refund without the journal entry that moved its money. */
+  ordersWithoutEntry: sql`
+    select count(*) from (
+      select o.transfer_id as entry_id from orders o where o.transfer_id is not null
+      union all select r.id from refunds r) m
+    left join journal_entries e on e.id = m.entry_id where e.id is null`,
 };
 
 export type LedgerCheck = keyof typeof CHECKS;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
 import { expectSoundLedger } from '../../test/ledger.ts';
+import { verifyLedger } from '../ledger/service.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { createConsumer } from '../../world/consumers.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
@@ -307,6 +308,34 @@ describe('refunds', () => {
     expect((await order(paid.m_order_id)).status).toBe('REFUNDED');
   });
 
+  it('is checked by the ledger verification: a kept count or a refunded amount that drifts is reported', async () => {
+    const db = t.database.db;
+    const paid = await paidOrder(20_00);
+    await refund(paid.m_order_id, 'partial', { amount_to_refund: 5_00, transferID: paid.transfer_id });
+    await db
+      .updateTable('order_counts')
+      .set((eb) => ({ n: eb('n', '+', '1') }) as never)
+      .execute();
+    await db
+      .updateTable('orders')
+      .set({ refunded: '1' } as never)
+      .where('id', '=', paid.m_order_id)
+      .execute();
+    const { violations } = await verifyLedger(db);
+    expect(violations.countsNotMatchingOrders).toBeGreaterThan(0);
+    expect(violations.ordersNotMatchingRefunds).toBe(1);
+    await db
+      .updateTable('order_counts')
+      .set((eb) => ({ n: eb('n', '-', '1') }) as never)
+      .execute();
+    await db
+      .updateTable('orders')
+      .set({ refunded: '500' } as never)
+      .where('id', '=', paid.m_order_id)
+      .execute();
+    await expectSoundLedger(db);
+  });
+
   it('gives one of two simultaneous full refunds, never both', async () => {
     const paid = await paidOrder(10_00);
     const body = { amount_to_refund: 10_00, transferID: paid.transfer_id };
@@ -337,6 +366,21 @@ describe('who sees which orders', () => {
   it('lets a cashier neither refund nor read refunds', async () => {
     expect((await post('/api/payment/1/full-refund', cashier, {})).statusCode).toBe(403);
     expect((await get('/api/payment/refund-transactions', cashier)).statusCode).toBe(403);
+  });
+
+  it("keeps the unfiltered total equal to the orders there are, the merchant's and a cashier's own", async () => {
+    const counted = async (cookie: string) =>
+      (await get('/api/payment/customer-transactions?limit=1', cookie)).json().meta_data.total as number;
+    const filtered = async (cookie: string) =>
+      (
+        await get('/api/payment/customer-transactions?limit=1&from_utc=2000-01-01&to_utc=2099-12-31', cookie)
+      ).json().meta_data.total as number;
+    const [all, own] = [await counted(manager), await counted(cashier)];
+    expect(all).toBe(await filtered(manager));
+    expect(own).toBe(await filtered(cashier));
+    await requestPayment(cashier, 5_00);
+    expect(await counted(manager)).toBe(all + 1);
+    expect(await counted(cashier)).toBe(own + 1);
   });
 
   it('answers a malformed order id with 400', async () => {

@@ -97,9 +97,20 @@ export async function listOrders(db: Db, merchantId: number, query: ListingQuery
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
-    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    from || to
+      ? base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()
+      : countOrders(db, merchantId, createdBy),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** The kept count of a merchant's orders, or of one staff member's (migration 0006). */
+function countOrders(db: Db, merchantId: number, createdBy?: number) {
+  let query = db.selectFrom('order_counts').where('merchant_id', '=', merchantId);
+  if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+  return query
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.lit(0)).as('total'))
+    .executeTakeFirstOrThrow();
 }
 
 export async function listRefunds(db: Db, merchantId: number, query: ListingQuery) {
