@@ -60,22 +60,30 @@ describe('the pay page', () => {
         consumer: null,
         extra: {
           [`POST ${SIGN_IN_PATH}`]: {
-            status: 401,
-            body: { code: 'INVALID_CREDENTIALS', message: 'The email or password is not right.' },
+            status: 429,
+            body: {
+              code: 'RATE_LIMITED',
+              message: 'Too many failed sign-ins for this email. Please try again in 15 minutes.',
+            },
           },
         },
       }),
     );
     await signIn('Marcia@Example.com ', 'wrong');
-    expect(await screen.findByRole('alert')).toHaveTextContent(CONSUMER_MESSAGES.signInFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-ins for this email. Please try again in 15 minutes.',
+    );
     expect(screen.getByRole('button', { name: 'Sign in to pay' })).toBeInTheDocument();
     const [sent] = requestsTo(requests, 'POST', SIGN_IN_PATH);
     // The contract's own parsing: trimmed, lower-cased.
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({ email: 'marcia@example.com', password: 'wrong' });
   });
 
-  it('falls back to the contract’s sign-in message when a 401 has no message of the server', async () => {
-    renderPayPage(payRoutes({ consumer: null, extra: { [`POST ${SIGN_IN_PATH}`]: { status: 401 } } }));
+  it.each([
+    ['the server’s message', { code: 'UNAUTHENTICATED', message: CONSUMER_MESSAGES.signInFailed }],
+    ['the contract’s message when the server gave none', undefined],
+  ])('says the email or password is not right on a 401, with %s', async (_case, body) => {
+    renderPayPage(payRoutes({ consumer: null, extra: { [`POST ${SIGN_IN_PATH}`]: { status: 401, body } } }));
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(CONSUMER_MESSAGES.signInFailed);
   });
