@@ -104,8 +104,7 @@ export function PaymentRequestFormStep({
               onChange={(event) => field.onChange(event.currentTarget.value)}
               onBlur={field.onBlur}
               maxLength={NOTE_MAX_LENGTH}
-              autosize
-              minRows={2}
+              rows={3}
               description={PAYMENT_REQUEST_TEXTS.noteCounter(note.length)}
               error={errors.note?.message}
               errorProps={ANNOUNCED}

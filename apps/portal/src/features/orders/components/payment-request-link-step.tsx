@@ -43,7 +43,7 @@ export function PaymentRequestLinkStep({ request, note }: { request: PaymentRequ
         <Center>
           <PaymentLinkQr url={request.short_url} />
         </Center>
-        <Textarea label={PAYMENT_REQUEST_TEXTS.message} value={message} readOnly autosize minRows={3} />
+        <Textarea label={PAYMENT_REQUEST_TEXTS.message} value={message} readOnly rows={4} />
       </Stack>
     </GenericModal>
   );

@@ -91,8 +91,7 @@ export function RefundDetailsFields({
             onChange={(event) => field.onChange(event.currentTarget.value)}
             onBlur={field.onBlur}
             maxLength={NOTE_MAX_LENGTH}
-            autosize
-            minRows={2}
+            rows={3}
             description={REFUND_TEXTS.notesCounter(notes.length)}
             error={errors.notes?.message}
             errorProps={ANNOUNCED}
