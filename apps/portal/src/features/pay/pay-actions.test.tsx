@@ -109,8 +109,8 @@ describe('paying and declining on the pay page', () => {
     expect(screen.queryByRole('button', { name: /Pay|Decline/ })).not.toBeInTheDocument();
   });
 
-  it('asks the customer to sign in again when their session ended', async () => {
-    signedIn({
+  it('asks the customer to sign in again when their session ended, never the staff sign-in', async () => {
+    const { requests, hardNavigate } = signedIn({
       [`POST ${LINK_PATH}`]: {
         status: 401,
         body: { code: 'UNAUTHENTICATED', message: 'User not authenticated' },
@@ -118,6 +118,8 @@ describe('paying and declining on the pay page', () => {
     });
     await clickPay();
     expect(await screen.findByRole('button', { name: 'Sign in to pay' })).toBeInTheDocument();
+    expect(requests.map((request) => request.path)).not.toContain('/api/session');
+    expect(hardNavigate).not.toHaveBeenCalled();
   });
 
   it('declines only once confirmed, with the CSRF header, and then says it was declined', async () => {

@@ -32,7 +32,7 @@ export function DeclineConfirm({
           {PAY_TEXTS.confirmDecline}
         </Text>
         <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-          <Button color="red.8" loading={declining} onClick={onConfirm}>
+          <Button color="red.9" loading={declining} onClick={onConfirm}>
             {PAY_TEXTS.confirmDeclineAction}
           </Button>
           <Button variant="default" disabled={declining} onClick={onCancel}>
