@@ -12,7 +12,7 @@ import { advanceBankTransfer } from './bank-rail.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A small deterministic generator, so every fresh start shows the same demo history. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { limitBarColour, limitUsagePercent } from '@lynk/contract/constants';
 import { TRANSFER_STATUSES } from '@lynk/contract/statuses';
 import { readLimit } from '../modules/ledger/limits.ts';
+import { DEMO_CONSUMERS } from './demo-consumers.ts';
 import { DEMO_BRANCHES, DEMO_USERS, seedDemo, seedRoles } from './demo-seed.ts';
 
 let t: TestApp;
@@ -18,7 +19,17 @@ afterAll(async () => {
 async function counts() {
   const db = t.database.db;
   const count = async (
-    table: 'organizations' | 'merchants' | 'users' | 'memberships' | 'accounts' | 'roles',
+    table:
+      | 'organizations'
+      | 'merchants'
+      | 'users'
+      | 'memberships'
+      | 'accounts'
+      | 'roles'
+      | 'consumers'
+      | 'orders'
+      | 'refunds'
+      | 'postings',
   ) =>
     Number(
       (
@@ -35,19 +46,30 @@ async function counts() {
     memberships: await count('memberships'),
     accounts: await count('accounts'),
     roles: await count('roles'),
+    consumers: await count('consumers'),
+    orders: await count('orders'),
+    refunds: await count('refunds'),
+    postings: await count('postings'),
   };
 }
 
 describe('demo seed', () => {
   it('holds a parent, three branches, one user per role per branch, a super admin and a no-access user', async () => {
-    expect(await counts()).toEqual({
+    expect(await counts()).toMatchObject({
       organizations: 4,
       merchants: 4,
       users: DEMO_USERS.length,
       memberships: 4 + 3 * 3 + 1,
       // The parent's and the branches' wallets, three linked accounts per branch, the internal
-      // accounts (one per ledger shard) and the consumer wallets.
-      accounts: 1 + 3 + DEMO_BRANCHES.filter((b) => b.cbdc).length + 3 * 3 + 5 * LEDGER_SHARDS + 6,
+      // accounts (one per ledger shard), the consumer JAM-DEX wallets and the customers' J$ wallets.
+      accounts:
+        1 +
+        3 +
+        DEMO_BRANCHES.filter((b) => b.cbdc).length +
+        3 * 3 +
+        5 * LEDGER_SHARDS +
+        6 +
+        DEMO_CONSUMERS.length,
       roles: 5,
     });
     expect(DEMO_USERS).toHaveLength(11);

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@lynk/contract/roles';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
+import { createLedger } from '../modules/ledger/ledger.ts';
+import { hasDemoConsumers } from './demo-consumers.ts';
 import { seedDemoLedger, type DemoMerchant } from './demo-ledger.ts';
+import { findBranchStaff, seedDemoOrders } from './demo-orders.ts';
 
 /** The one password of every demo user (listed in the README; demo data only). */
 export const DEMO_PASSWORD = 'LynkDemo!2026';
@@ -54,7 +57,7 @@ export const DEMO_BRANCHES: DemoBranch[] = [
   },
 ];
 
-const EMAIL_DOMAIN = 'bluemountain.example';
+export const EMAIL_DOMAIN = 'bluemountain.example';
 
 export interface DemoUser {
   email: string;
@@ -111,16 +114,34 @@ export async function seedRoles(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** Seeds the demo organization once; running it again changes nothing. */
+const hashAll = (count: number) =>
+  Promise.all(Array.from({ length: count }, () => hashPassword(DEMO_PASSWORD)));
+
+/**
+ * Seeds the demo organization once, and its customers and orders once (a database seeded before
+ * orders existed gets them on its next start); running it again changes nothing.
+ */
 export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
   const existing = await db
     .selectFrom('organizations')
     .select('id')
     .where('id', '=', DEMO_PARENT.org)
     .executeTakeFirst();
-  if (existing) return;
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  if (existing && (await hasDemoConsumers(db))) return;
+  // The demo customers share one hash of the demo password (each scrypt hash costs ~0.3 s of a
+  // core at start-up); it is made on the thread pool while the ledger history is written.
+  let customerHash: Promise<string> | undefined;
+  if (!existing) {
+    const hashes = await hashAll(DEMO_USERS.length);
+    customerHash = hashPassword(DEMO_PASSWORD);
+    await seedDemoOrganization(db, hashes, now);
+  }
+  const branches = await findBranchStaff(db, DEMO_BRANCHES, EMAIL_DOMAIN);
+  await seedDemoOrders(db, createLedger(db), branches, customerHash ?? hashPassword(DEMO_PASSWORD), now);
+}
 
+/** The parent, its branches, their staff, wallets and three months of transfers. */
+async function seedDemoOrganization(db: Kysely<Database>, hashes: string[], now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('organizations')
