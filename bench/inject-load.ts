@@ -1,0 +1,87 @@
+/**
+ * Latency and throughput of requests through a Fastify app's `inject` (no sockets: what is left
+ * is the app itself), for the orders benchmark and its bare-route anchor.
+ */
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+
+export interface LoadFigures {
+  p50: number;
+  p99: number;
+  perSecond: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function send(app: FastifyInstance, request: InjectOptions): Promise<void> {
+  const response = await app.inject(request);
+  if (response.statusCode !== 200) {
+    throw new Error(`${request.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  }
+}
+
+/**
+ * p50/p99 of `requests` sent one after the other (after a warm-up), then requests/s with
+ * `concurrency` in flight for `seconds`.
+ */
+export async function measure(
+  app: FastifyInstance,
+  request: InjectOptions,
+  options: { requests: number; seconds: number; concurrency: number },
+): Promise<LoadFigures> {
+  for (let i = 0; i < 50; i++) await send(app, request);
+  const timings: number[] = [];
+  for (let i = 0; i < options.requests; i++) {
+    const start = performance.now();
+    await send(app, request);
+    timings.push(performance.now() - start);
+  }
+  timings.sort((a, b) => a - b);
+
+  let done = 0;
+  const start = performance.now();
+  const deadline = start + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < deadline) {
+        await send(app, request);
+        done++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  return {
+    p50: percentile(timings, 50),
+    p99: percentile(timings, 99),
+    perSecond: Math.round(done / elapsed),
+  };
+}
+
+/** Runs `work` with `callers` concurrent loops until `total` are done; latency per call and calls/s. */
+export async function drive(
+  total: number,
+  callers: number,
+  work: (i: number) => Promise<void>,
+): Promise<LoadFigures & { count: number }> {
+  const timings: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const began = performance.now();
+        await work(i);
+        timings.push(performance.now() - began);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  timings.sort((a, b) => a - b);
+  return {
+    count: timings.length,
+    p50: percentile(timings, 50),
+    p99: percentile(timings, 99),
+    perSecond: Math.round(timings.length / elapsed),
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The orders list with a million orders, and pay-link payments through the ledger engine.
+ *
+ *   npm run bench:orders
+ *
+ * Uses the embedded database in BENCH_DATA_DIR (default: a folder in the system's temp dir, kept
+ * between runs) or BENCH_DATABASE_URL, seeds the demo and tops it up to BENCH_ORDERS (1,000,000)
+ * orders with the bulk seeder (`npm run seed`), then measures GET /api/payment/customer-transactions
+ * through the real app (`app.inject`, a bearer token): p50/p99 of requests one after the other and
+ * requests/s with BENCH_CONCURRENCY (16) in flight, for the first page, page 400, a one-month filter
+ * and a cashier's own orders; and the same for a bare Fastify route, the anchor, in the same run.
+ * Then BENCH_PAYMENTS (3,000) payment requests paid by 32 callers through the pay service, and the
+ * ledger verification. Figures go to docs/performance.md.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { importJWK, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import { format } from 'prettier';
+import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/database.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
+import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
+import { verifyLedger } from '../apps/api/src/modules/ledger/service.ts';
+import { bulkSeedOrders } from '../apps/api/src/world/bulk-orders.ts';
+import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
+import { measure, type LoadFigures } from './inject-load.ts';
+import { payLinksConcurrently } from './orders-pay.ts';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'lynk-bench-orders');
+const load = {
+  requests: Number(process.env.BENCH_REQUESTS ?? 400),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16),
+};
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 3_000);
+const TARGET_P99_MS = 25;
+const TARGET_SHARE = 0.25;
+const KINGSTON = 1001;
+
+const config = loadConfig({
+  DATA_DIR,
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+});
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: DATA_DIR });
+const where = config.databaseUrl ? 'PostgreSQL' : 'embedded';
+await migrateToLatest(database.db as never);
+await seedRoles(database.db);
+await ensureInternalAccounts(database.db);
+await seedDemo(database.db);
+const orderCount = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(database.db)).rows[0]!.n);
+const existing = await orderCount();
+let built = '';
+if (existing < ORDERS) {
+  console.log(
+    `${existing} orders in ${where} database ${config.databaseUrl ? '' : DATA_DIR}; bulk seeding to ${ORDERS}`,
+  );
+  const result = await bulkSeedOrders(database.db, {
+    orders: ORDERS - existing,
+    onProgress: (done, total) => console.log(`  ${done} / ${total}`),
+  });
+  built = `built by the bulk seeder in ${result.seconds.toFixed(0)} s`;
+  console.log(`loaded ${result.orders} orders in ${result.seconds.toFixed(1)} s`);
+}
+const total = await orderCount();
+const kingston = Number(
+  (
+    await sql<{ n: string }>`select count(*) as n from orders where merchant_id = ${KINGSTON}`.execute(
+      database.db,
+    )
+  ).rows[0]!.n,
+);
+
+const secrets = await loadSecrets('memory://');
+const app = await buildApp({ config, database, secrets, jobs: false, logger: false });
+await app.ready();
+
+/** A bearer token for a Kingston staff member, looked up by their demo email. */
+async function tokenFor(email: string, roleId: RoleId) {
+  const user = await database.db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const token = await new SignJWT({
+    user_id: user.id,
+    authID: 'bench',
+    role: ROLE_NAMES[roleId],
+    role_id: roleId,
+    displayName: user.display_name,
+    email,
+    org_id: 'org_1001',
+    merchant_id: KINGSTON,
+    permissions: [...ROLE_PERMISSIONS[roleId]],
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: secrets.signingKey.kid! })
+    .setSubject(`bench-${user.id}`)
+    .setIssuer(config.oidc.issuer)
+    .setAudience(config.oidc.audience)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(await importJWK(secrets.signingKey, 'RS256'));
+  return { authorization: `Bearer ${token}` };
+}
+const manager = await tokenFor('manager.kingston@bluemountain.example', 2);
+const cashier = await tokenFor('cashier.kingston@bluemountain.example', 3);
+const owned = Number(
+  (
+    await sql<{ n: string }>`select count(*) as n from orders o join users u on u.id = o.created_by
+      where o.merchant_id = ${KINGSTON} and u.email = 'cashier.kingston@bluemountain.example'`.execute(
+      database.db,
+    )
+  ).rows[0]!.n,
+);
+
+// Last calendar month, as the date filter sends it.
+const today = new Date();
+const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0));
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const base = '/api/payment/customer-transactions';
+const shapes = [
+  { name: 'first page', url: `${base}?limit=25`, headers: manager },
+  { name: 'page 400 (offset 10,000)', url: `${base}?limit=25&offset=10000`, headers: manager },
+  {
+    name: `one month (${day(monthStart)} – ${day(monthEnd)})`,
+    url: `${base}?limit=25&from_utc=${day(monthStart)}&to_utc=${day(monthEnd)}`,
+    headers: manager,
+  },
+  {
+    name: `a cashier's own orders (${owned.toLocaleString('en-US')})`,
+    url: `${base}?limit=25`,
+    headers: cashier,
+  },
+];
+
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ ok: true }));
+await bare.ready();
+
+const results: Array<{ name: string; figures: LoadFigures }> = [];
+const describe = (name: string, f: LoadFigures) =>
+  `${name}: p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms, ${f.perSecond} requests/s`;
+const anchorBefore = await measure(bare, { method: 'GET', url: '/bare' }, load);
+console.log(describe('bare Fastify route', anchorBefore));
+for (const shape of shapes) {
+  const figures = await measure(app, { method: 'GET', url: shape.url, headers: shape.headers }, load);
+  results.push({ name: shape.name, figures });
+  console.log(describe(shape.name, figures));
+}
+const anchorAfter = await measure(bare, { method: 'GET', url: '/bare' }, load);
+console.log(describe('bare Fastify route (after)', anchorAfter));
+const anchorRate = Math.max(anchorBefore.perSecond, anchorAfter.perSecond);
+
+const payments = await payLinksConcurrently(app, database, {
+  payments: PAYMENTS,
+  callers: 32,
+  customers: 64,
+  merchantId: KINGSTON,
+  feeSchedule: config.orders.feeSchedule,
+});
+console.log(describe(`pay-link payments (${payments.count}, 32 callers)`, payments));
+await app.ledger.drain();
+const verifyStart = performance.now();
+const verification = await verifyLedger(database.db);
+const verifySeconds = (performance.now() - verifyStart) / 1000;
+console.log(`ledger verification: ${verification.ok ? 'sound' : 'FAILED'} in ${verifySeconds.toFixed(1)} s`);
+await app.close();
+await bare.close();
+await database.close();
+if (!verification.ok)
+  throw new Error(`ledger verification failed: ${JSON.stringify(verification.violations)}`);
+
+const share = (f: LoadFigures) => f.perSecond / anchorRate;
+const met = (f: LoadFigures) =>
+  f.p99 <= TARGET_P99_MS && share(f) >= TARGET_SHARE
+    ? 'yes'
+    : [f.p99 > TARGET_P99_MS ? 'p99' : '', share(f) < TARGET_SHARE ? 'throughput' : '']
+        .filter(Boolean)
+        .join(', ') + ' missed';
+const section = [
+  '<!-- orders-bench:start -->',
+  `Orders (\`npm run bench:orders\`, ${new Date().toISOString().slice(0, 10)}): \`GET ${base}\` through the app (\`app.inject\`, bearer token), ${where} database holding ${total.toLocaleString('en-US')} orders (Kingston's, the branch read: ${kingston.toLocaleString('en-US')})${built ? `, ${built}` : ''}. p50/p99 of ${load.requests} requests one after the other; requests/s with ${load.concurrency} in flight for ${load.seconds} s. Anchor, in the same run: a bare Fastify route measured the same way, ${anchorBefore.perSecond} requests/s before and ${anchorAfter.perSecond} after (p50 ${anchorBefore.p50.toFixed(2)} ms, p99 ${anchorBefore.p99.toFixed(2)} ms); the share is of the higher. Targets: p99 ≤ ${TARGET_P99_MS} ms and ≥ ${TARGET_SHARE * 100} % of the bare route's requests/s.`,
+  '',
+  '| Orders list | p50 ms | p99 ms | Requests/s | Share of bare route | Targets |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...results.map(
+    ({ name, figures: f }) =>
+      `| ${name} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.perSecond} | ${(100 * share(f)).toFixed(1)} % | ${met(f)} |`,
+  ),
+  '',
+  `Pay-link payments through the pay service and the ledger engine: ${payments.count.toLocaleString('en-US')} payment requests paid by 32 concurrent callers (64 customers, one branch): ${payments.perSecond} payments/s, p50 ${payments.p50.toFixed(1)} ms, p99 ${payments.p99.toFixed(1)} ms; the ledger verified sound afterwards (${verifySeconds.toFixed(0)} s over the whole database).`,
+  '<!-- orders-bench:end -->',
+].join('\n');
+const file = new URL('../docs/performance.md', import.meta.url);
+const doc = await readFile(file, 'utf8');
+const marked = /<!-- orders-bench:start -->[\s\S]*<!-- orders-bench:end -->/;
+const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;
+await writeFile(file, await format(updated, { filepath: fileURLToPath(file) }));
