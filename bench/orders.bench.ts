@@ -10,7 +10,8 @@
  * requests/s with BENCH_CONCURRENCY (16) in flight, for the first page, page 400, a one-month filter
  * and a cashier's own orders; and the same for a bare Fastify route, the anchor, in the same run.
  * Then BENCH_PAYMENTS (3,000) payment requests paid by 32 callers through the pay service, and the
- * ledger verification. Figures go to docs/performance.md.
+ * ledger verification. BENCH_POSTGRES=1 runs it on a throwaway PostgreSQL server instead. Figures go
+ * to docs/performance.md (embedded and PostgreSQL each between their own markers).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,12 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
 import { verifyLedger } from '../apps/api/src/modules/ledger/service.ts';
+import {
+  createDatabase,
+  databaseUrl,
+  startThrowawayPostgres,
+  testDatabaseName,
+} from '../apps/api/src/test/postgres-server.ts';
 import { bulkSeedOrders } from '../apps/api/src/world/bulk-orders.ts';
 import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
 import { measure, type LoadFigures } from './inject-load.ts';
@@ -46,9 +53,19 @@ const TARGET_P99_MS = 25;
 const TARGET_SHARE = 0.25;
 const KINGSTON = 1001;
 
+// BENCH_POSTGRES=1: a throwaway PostgreSQL server (durable settings), seeded from scratch.
+const server = process.env.BENCH_POSTGRES
+  ? await startThrowawayPostgres({ durable: true, maxConnections: 50 })
+  : undefined;
+let DATABASE_URL = process.env.BENCH_DATABASE_URL;
+if (server) {
+  const name = testDatabaseName('lynk_orders_bench');
+  await createDatabase(server.serverUrl, name);
+  DATABASE_URL = databaseUrl(server.serverUrl, name);
+}
 const config = loadConfig({
   DATA_DIR,
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  ...(DATABASE_URL ? { DATABASE_URL } : {}),
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '100000000',
 });
@@ -170,7 +187,7 @@ const payments = await payLinksConcurrently(app, database, {
   merchantId: KINGSTON,
   feeSchedule: config.orders.feeSchedule,
 });
-console.log(describe(`pay-link payments (${payments.count}, 32 callers)`, payments));
+console.log(describe(`pay-link payments (${payments.count}, 32 callers), per second`, payments));
 await app.ledger.drain();
 const verifyStart = performance.now();
 const verification = await verifyLedger(database.db);
@@ -179,9 +196,11 @@ console.log(`ledger verification: ${verification.ok ? 'sound' : 'FAILED'} in ${v
 await app.close();
 await bare.close();
 await database.close();
+await server?.stop();
 if (!verification.ok)
   throw new Error(`ledger verification failed: ${JSON.stringify(verification.violations)}`);
 
+const marker = config.databaseUrl ? 'orders-bench-postgres' : 'orders-bench';
 const share = (f: LoadFigures) => f.perSecond / anchorRate;
 const met = (f: LoadFigures) =>
   f.p99 <= TARGET_P99_MS && share(f) >= TARGET_SHARE
@@ -190,7 +209,7 @@ const met = (f: LoadFigures) =>
         .filter(Boolean)
         .join(', ') + ' missed';
 const section = [
-  '<!-- orders-bench:start -->',
+  `<!-- ${marker}:start -->`,
   `Orders (\`npm run bench:orders\`, ${new Date().toISOString().slice(0, 10)}): \`GET ${base}\` through the app (\`app.inject\`, bearer token), ${where} database holding ${total.toLocaleString('en-US')} orders (Kingston's, the branch read: ${kingston.toLocaleString('en-US')})${built ? `, ${built}` : ''}. p50/p99 of ${load.requests} requests one after the other; requests/s with ${load.concurrency} in flight for ${load.seconds} s. Anchor, in the same run: a bare Fastify route measured the same way, ${anchorBefore.perSecond} requests/s before and ${anchorAfter.perSecond} after (p50 ${anchorBefore.p50.toFixed(2)} ms, p99 ${anchorBefore.p99.toFixed(2)} ms); the share is of the higher. Targets: p99 ≤ ${TARGET_P99_MS} ms and ≥ ${TARGET_SHARE * 100} % of the bare route's requests/s.`,
   '',
   '| Orders list | p50 ms | p99 ms | Requests/s | Share of bare route | Targets |',
@@ -201,10 +220,10 @@ const section = [
   ),
   '',
   `Pay-link payments through the pay service and the ledger engine: ${payments.count.toLocaleString('en-US')} payment requests paid by 32 concurrent callers (64 customers, one branch): ${payments.perSecond} payments/s, p50 ${payments.p50.toFixed(1)} ms, p99 ${payments.p99.toFixed(1)} ms; the ledger verified sound afterwards (${verifySeconds.toFixed(0)} s over the whole database).`,
-  '<!-- orders-bench:end -->',
+  `<!-- ${marker}:end -->`,
 ].join('\n');
 const file = new URL('../docs/performance.md', import.meta.url);
 const doc = await readFile(file, 'utf8');
-const marked = /<!-- orders-bench:start -->[\s\S]*<!-- orders-bench:end -->/;
+const marked = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
 const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;
 await writeFile(file, await format(updated, { filepath: fileURLToPath(file) }));
