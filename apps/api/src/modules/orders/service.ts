@@ -40,7 +40,8 @@ export function toOrderDto(row: OrderRow): Order {
     transfer_id: row.transfer_id,
     external_transaction_id: row.external_transaction_id,
     lynk_id: row.lynk_id,
-    datetime: (row.paid_at ?? row.created_at).toISOString(),
+    // When the order was made: what the list sorts and filters by, so the dates shown follow the order.
+    datetime: row.created_at.toISOString(),
     amount_to_pay: Number(row.amount),
     fee: Number(row.fee),
     tax: Number(row.tax),
