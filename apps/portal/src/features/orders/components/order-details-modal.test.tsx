@@ -90,11 +90,12 @@ describe('order details modal (more-order-details)', () => {
     expect(await issueRefundButton(dialog)).not.toHaveAttribute('aria-disabled');
   });
 
-  it('shows no Issue Refund to a user who may not create refunds, nor the commission to a cashier', async () => {
+  it('shows no Issue Refund to a user who may not create refunds; a cashier sees the commission and GCT', async () => {
     const { dialog } = await openDetails(makeOrder(1), 1000_00, 3);
     expect(await within(dialog).findByText('1001')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Issue Refund' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByText('Commission')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Commission')).toBeInTheDocument();
+    expect(within(dialog).getByText('GCT')).toBeInTheDocument();
   });
 
   it('closes when a smartphone screen becomes desktop width', async () => {

@@ -17,8 +17,8 @@ export interface OrderDetailsData {
   order: Order;
 }
 
-/** The rows of an order's details; the commission and GCT only for who may see them in the table. */
-export function orderDetailRows(order: Order, { withFees }: { withFees: boolean }): DetailRow[] {
+/** The rows of an order's details. */
+export function orderDetailRows(order: Order): DetailRow[] {
   const rows: DetailRow[] = [
     { label: ORDER_TEXTS.orderId, value: order.m_order_id },
     {
@@ -35,17 +35,9 @@ export function orderDetailRows(order: Order, { withFees }: { withFees: boolean 
     { label: ORDER_TEXTS.channel, value: channelLabel(order.channel) },
     { label: ORDER_TEXTS.status, value: <StatusBadge status={order.status} /> },
     { label: ORDER_TEXTS.amount, value: formatCents(order.amount_to_pay) },
+    { label: ORDER_TEXTS.commission, value: formatCents(order.fee), tooltip: ORDER_TEXTS.commissionTooltip },
+    { label: ORDER_TEXTS.gct, value: formatCents(order.tax), tooltip: ORDER_TEXTS.gctTooltip },
   ];
-  if (withFees) {
-    rows.push(
-      {
-        label: ORDER_TEXTS.commission,
-        value: formatCents(order.fee),
-        tooltip: ORDER_TEXTS.commissionTooltip,
-      },
-      { label: ORDER_TEXTS.gct, value: formatCents(order.tax), tooltip: ORDER_TEXTS.gctTooltip },
-    );
-  }
   if (order.amount_refunded > 0) {
     rows.push({
       label: ORDER_TEXTS.refunded,
@@ -74,7 +66,7 @@ export function OrderDetailsModal({ data }: { data: OrderDetailsData }) {
 
   return (
     <GenericModal>
-      <DetailRows rows={orderDetailRows(data.order, { withFees: can('balance') })} />
+      <DetailRows rows={orderDetailRows(data.order)} />
       {can('issueRefund') ? (
         <Group justify="flex-end">
           <IssueRefundButton order={data.order} />

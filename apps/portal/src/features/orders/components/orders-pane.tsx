@@ -40,12 +40,12 @@ const COLUMNS = column.columns([
   column.accessor('fee', {
     header: ORDER_TEXTS.commission,
     cell: ({ getValue }) => formatCents(getValue()),
-    meta: { align: 'right', gate: 'balance' },
+    meta: { align: 'right' },
   }),
   column.accessor('tax', {
     header: ORDER_TEXTS.gct,
     cell: ({ getValue }) => formatCents(getValue()),
-    meta: { align: 'right', gate: 'balance' },
+    meta: { align: 'right' },
   }),
   column.accessor('status', {
     header: ORDER_TEXTS.status,
