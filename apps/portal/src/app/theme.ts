@@ -45,12 +45,14 @@ export const theme = createTheme({
 
 /**
  * Mantine's default "dimmed" grey is 3.3:1 on white; secondary text must still pass AA, so it is
- * one shade darker here.
+ * one shade darker here. Likewise its error red (red 6, 3.3:1): a field's error message, its
+ * invalid value and the J$ prefix beside it use red 9 (5.9:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-body': '#ffffff',
   },
   dark: {},

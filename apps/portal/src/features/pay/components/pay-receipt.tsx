@@ -1,7 +1,7 @@
 import { formatCents } from '@lynk/contract/money';
 import type { PayLink } from '@lynk/contract/orders';
 import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { DetailRows } from '@/components/detail-rows';
 import { formatTimestamp } from '@/lib/format';
@@ -16,8 +16,8 @@ export function PayReceipt({ receipt }: { receipt: PayLink }) {
   return (
     <Stack gap="md" data-testid="pay-receipt">
       <Stack gap="xs" align="center" ta="center">
-        <ThemeIcon size={56} radius="xl" color="green.8" variant="light" aria-hidden>
-          <IconCircleCheck size={34} stroke={1.6} />
+        <ThemeIcon size={56} radius="xl" color="green.8" variant="filled" aria-hidden>
+          <IconCheck size={32} stroke={2.4} />
         </ThemeIcon>
         <Title order={2} size="h3" ref={headingRef} tabIndex={-1}>
           {PAY_TEXTS.receiptHeading}
