@@ -43,8 +43,8 @@ test('the staff page, a notifications page, the bell dropdown and a pane not ava
   await expectAccessible(page);
   await page.keyboard.press('Escape');
 
-  await page.goto('/1001/lynk-wallet/refunds');
-  await expect(page.getByText('Refunds are not available yet in this portal.')).toBeVisible();
+  await page.goto('/1001/lynk-wallet/payment-history');
+  await expect(page.getByText('Batch payments are not available yet in this portal.')).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -7,6 +7,7 @@ export const USERS = {
   manager: 'manager.kingston@bluemountain.example',
   cashier: 'cashier.kingston@bluemountain.example',
   cashierOchoRios: 'cashier.ochorios@bluemountain.example',
+  managerOchoRios: 'manager.ochorios@bluemountain.example',
   adminMontego: 'admin.montego@bluemountain.example',
   managerMontego: 'manager.montego@bluemountain.example',
   noAccess: 'noaccess@bluemountain.example',
