@@ -2,7 +2,11 @@ import { balanceResponseSchema } from '@lynk/contract/accounts';
 import { queryOptions, skipToken, useQuery, type SkipToken } from '@tanstack/react-query';
 import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 
-/** GET /api/account/v2/accounts/{id}/balance → `{ data: { balance, currency } }`, balance in cents. */
+/**
+ * GET /api/account/v2/accounts/{id}/balance → `{ data: { balance, currency } }`, balance in cents.
+ * Shared: the wallet's balance widget shows it and the orders' Issue Refund is decided on it (spec
+ * section 5). One query key, so a transfer or a refund refreshes both.
+ */
 export function balancePath(accountId: number): string {
   return `/api/account/v2/accounts/${accountId}/balance`;
 }
@@ -16,7 +20,7 @@ export function getBalance(accountId: number, { signal }: { signal?: AbortSignal
   );
 }
 
-/** Every balance of an organisation: what a transfer invalidates. */
+/** Every balance of an organisation: what a transfer or a refund invalidates. */
 export function balancesQueryKey(orgId: string) {
   return ['balance', orgId] as const;
 }
@@ -25,7 +29,7 @@ export function balanceQueryKey(orgId: string, accountId: number) {
   return [...balancesQueryKey(orgId), accountId] as const;
 }
 
-/** `skipToken` while the balance is hidden: the widget reads it when the user reveals it. */
+/** `skipToken` while there is nothing to read yet (a hidden balance, no main wallet). */
 export function balanceQueryOptions(orgId: string, accountId: number | SkipToken) {
   return queryOptions({
     queryKey:

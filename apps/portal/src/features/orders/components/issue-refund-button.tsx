@@ -4,7 +4,7 @@ import { Button, Tooltip, VisuallyHidden } from '@mantine/core';
 import { skipToken } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useOrganisation } from '@/lib/organisation';
-import { useBalance } from '../api/get-balance';
+import { useBalance } from '@/lib/get-balance';
 import { refundBlock, type RefundBlock } from '../order-rules';
 import { ORDER_TEXTS } from '../texts';
 import { openRefundModal } from './open-refund-modal';

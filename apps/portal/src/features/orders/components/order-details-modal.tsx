@@ -2,14 +2,13 @@ import { formatCents } from '@lynk/contract/money';
 import type { Order } from '@lynk/contract/orders';
 import { channelLabel } from '@lynk/contract/statuses';
 import { Group } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import { DetailRows, type DetailRow } from '@/components/detail-rows';
 import { GenericModal } from '@/components/generic-modal';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { hideModal } from '@/lib/modal-registry';
 import { useCan } from '@/lib/permissions';
-import { useIsSmartphone } from '@/lib/use-smartphone';
+import { useOnBecomingDesktop } from '@/lib/use-on-becoming-desktop';
 import { ORDER_TEXTS } from '../texts';
 import { IssueRefundButton } from './issue-refund-button';
 
@@ -57,12 +56,7 @@ export function orderDetailRows(order: Order): DetailRow[] {
  */
 export function OrderDetailsModal({ data }: { data: OrderDetailsData }) {
   const can = useCan();
-  const isSmartphone = useIsSmartphone();
-  const wasSmartphone = useRef(isSmartphone);
-  useEffect(() => {
-    if (wasSmartphone.current && !isSmartphone) hideModal();
-    wasSmartphone.current = isSmartphone;
-  }, [isSmartphone]);
+  useOnBecomingDesktop(hideModal);
 
   return (
     <GenericModal>

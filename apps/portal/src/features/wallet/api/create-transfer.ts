@@ -3,7 +3,7 @@ import type { CreateTransfer, Transfer } from '@lynk/contract/transfers';
 import { transferResponseSchema } from '@lynk/contract/transfers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiRequestError } from '@/lib/api-client';
-import { balancesQueryKey } from './get-balance';
+import { balancesQueryKey } from '@/lib/get-balance';
 import { limitsQueryKey } from './get-limit';
 import { transfersQueryKey } from './get-transfers';
 

@@ -1,6 +1,6 @@
 import { skipToken } from '@tanstack/react-query';
 import { BalanceCard } from '@/components/balance-card';
-import { useBalance } from '../api/get-balance';
+import { useBalance } from '@/lib/get-balance';
 import { useBalanceVisibility } from '../hooks/use-balance-visibility';
 
 /** A wallet's balance, masked until revealed; revealing is what loads it (0 when it cannot be read). */

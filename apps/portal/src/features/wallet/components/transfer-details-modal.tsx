@@ -1,12 +1,11 @@
 import { formatCents } from '@lynk/contract/money';
 import type { Transfer } from '@lynk/contract/transfers';
-import { useEffect, useRef } from 'react';
 import { DetailRows, type DetailRow } from '@/components/detail-rows';
 import { GenericModal } from '@/components/generic-modal';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { hideModal } from '@/lib/modal-registry';
-import { useIsSmartphone } from '@/lib/use-smartphone';
+import { useOnBecomingDesktop } from '@/lib/use-on-becoming-desktop';
 import { TRANSFER_DETAILS_TEXTS } from '../texts';
 
 export interface TransferDetailsData {
@@ -40,12 +39,7 @@ export function transferDetailRows(transfer: Transfer): DetailRow[] {
  * desktop width (spec section 2), whatever width it was opened at: the table shows the row there.
  */
 export function TransferDetailsModal({ data }: { data: TransferDetailsData }) {
-  const isSmartphone = useIsSmartphone();
-  const wasSmartphone = useRef(isSmartphone);
-  useEffect(() => {
-    if (wasSmartphone.current && !isSmartphone) hideModal();
-    wasSmartphone.current = isSmartphone;
-  }, [isSmartphone]);
+  useOnBecomingDesktop(hideModal);
 
   return (
     <GenericModal>
