@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, Textarea } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { CurrencyInput } from '@/components/currency-input';
+import { ANNOUNCED_ERROR, CurrencyField } from '@/components/currency-input';
 import { GenericModal } from '@/components/generic-modal';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { hideModal, setModalLocked } from '@/lib/modal-registry';
@@ -18,7 +18,6 @@ import {
 import { PAYMENT_REQUEST_TEXTS } from '../texts';
 
 /** Errors are announced when they appear, not when the modal opens. */
-const ANNOUNCED = { role: 'alert' } as const;
 
 /**
  * Step one, "New Payment Request": amount (at least J$1) and an optional note with its counter;
@@ -78,21 +77,12 @@ export function PaymentRequestFormStep({
       cancelAction={{ label: PAYMENT_REQUEST_TEXTS.cancel, disabled: sending, onClick: hideModal }}
     >
       <Stack gap="md">
-        <Controller
+        <CurrencyField
           control={form.control}
           name="amount"
-          render={({ field }) => (
-            <CurrencyInput
-              label={PAYMENT_REQUEST_TEXTS.amount}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.amount?.message}
-              errorProps={ANNOUNCED}
-              data-autofocus
-            />
-          )}
+          label={PAYMENT_REQUEST_TEXTS.amount}
+          required
+          data-autofocus
         />
         <Controller
           control={form.control}
@@ -107,7 +97,7 @@ export function PaymentRequestFormStep({
               rows={3}
               description={PAYMENT_REQUEST_TEXTS.noteCounter(note.length)}
               error={errors.note?.message}
-              errorProps={ANNOUNCED}
+              errorProps={ANNOUNCED_ERROR}
             />
           )}
         />

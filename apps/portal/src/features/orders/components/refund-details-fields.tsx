@@ -3,14 +3,13 @@ import { formatCents, parseAmountToCents } from '@lynk/contract/money';
 import type { Order } from '@lynk/contract/orders';
 import { NativeSelect, Stack, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { CurrencyInput } from '@/components/currency-input';
+import { ANNOUNCED_ERROR, CurrencyField } from '@/components/currency-input';
 import { DetailRows } from '@/components/detail-rows';
 import { commissionRefund, leftToRefund } from '../order-rules';
 import type { RefundFormInput, RefundFormOutput } from '../refund-form';
 import { REFUND_REASON_LABELS, REFUND_TEXTS } from '../texts';
 
 /** Errors are announced when they appear, not when the modal opens. */
-const ANNOUNCED = { role: 'alert' } as const;
 
 const REASON_OPTIONS = [
   { value: '', label: REFUND_TEXTS.chooseReason, disabled: true },
@@ -46,23 +45,14 @@ export function RefundDetailsFields({
           },
         ]}
       />
-      <Controller
+      <CurrencyField
         control={form.control}
         name="amount"
-        render={({ field }) => (
-          <CurrencyInput
-            label={REFUND_TEXTS.amount}
-            required
-            readOnly={locked}
-            variant={locked ? 'filled' : 'default'}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.amount?.message}
-            errorProps={ANNOUNCED}
-            data-autofocus={locked ? undefined : true}
-          />
-        )}
+        label={REFUND_TEXTS.amount}
+        required
+        readOnly={locked}
+        variant={locked ? 'filled' : 'default'}
+        data-autofocus={locked ? undefined : true}
       />
       <Controller
         control={form.control}
@@ -76,7 +66,7 @@ export function RefundDetailsFields({
             onChange={(event) => field.onChange(event.currentTarget.value)}
             onBlur={field.onBlur}
             error={errors.reason?.message}
-            errorProps={ANNOUNCED}
+            errorProps={ANNOUNCED_ERROR}
             data-autofocus={locked ? true : undefined}
           />
         )}
@@ -94,7 +84,7 @@ export function RefundDetailsFields({
             rows={3}
             description={REFUND_TEXTS.notesCounter(notes.length)}
             error={errors.notes?.message}
-            errorProps={ANNOUNCED}
+            errorProps={ANNOUNCED_ERROR}
           />
         )}
       />

@@ -1,3 +1,4 @@
+import { ANNOUNCED_ERROR } from '@/components/currency-input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { signInFormSchema, type SignInFormInput, type SignInFormOutput } from '.
 import { PAY_TEXTS } from '../texts';
 
 /** Errors are announced when they appear, not when the form opens. */
-const ANNOUNCED = { role: 'alert' } as const;
 
 function signInError(error: unknown): string {
   return serverMessage(error, isUnauthorized(error) ? PAY_TEXTS.signInFailed : PAY_TEXTS.somethingWentWrong);
@@ -56,7 +56,7 @@ export function ConsumerSignIn() {
           required
           size="md"
           error={errors.email?.message}
-          errorProps={ANNOUNCED}
+          errorProps={ANNOUNCED_ERROR}
         />
         <PasswordInput
           {...form.register('password')}
@@ -65,7 +65,7 @@ export function ConsumerSignIn() {
           required
           size="md"
           error={errors.password?.message}
-          errorProps={ANNOUNCED}
+          errorProps={ANNOUNCED_ERROR}
         />
         {signIn.isError ? (
           <Alert color="red" variant="light" role="alert" radius="md">

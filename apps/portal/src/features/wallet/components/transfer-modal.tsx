@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NativeSelect, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { CurrencyInput } from '@/components/currency-input';
+import { ANNOUNCED_ERROR, CurrencyField } from '@/components/currency-input';
 import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
@@ -59,7 +59,6 @@ const byId = (accounts: readonly Account[], id: string) =>
   accounts.find((account) => String(account.id) === id) ?? null;
 
 /** Errors are announced when they appear, not when the modal opens. */
-const ANNOUNCED = { role: 'alert' } as const;
 
 /**
  * The transfer modal (key `transfer`): from, to and amount, then the transaction-status modal.
@@ -170,7 +169,7 @@ export function TransferModal({ data }: { data: TransferModalData }) {
               data={accountOptions(sources)}
               value={field.value}
               error={errors.fromId?.message}
-              errorProps={ANNOUNCED}
+              errorProps={ANNOUNCED_ERROR}
               onBlur={field.onBlur}
               onChange={(event) => {
                 const next = event.currentTarget.value;
@@ -196,27 +195,13 @@ export function TransferModal({ data }: { data: TransferModalData }) {
               data={accountOptions(targets)}
               value={field.value}
               error={errors.toId?.message}
-              errorProps={ANNOUNCED}
+              errorProps={ANNOUNCED_ERROR}
               onBlur={field.onBlur}
               onChange={(event) => field.onChange(event.currentTarget.value)}
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="amount"
-          render={({ field }) => (
-            <CurrencyInput
-              label={TRANSFER_TEXTS.amount}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.amount?.message}
-              errorProps={ANNOUNCED}
-            />
-          )}
-        />
+        <CurrencyField control={form.control} name="amount" label={TRANSFER_TEXTS.amount} required />
         {mutation.isError && isRetryable(mutation.error) ? (
           <ErrorState message={TRANSFER_TEXTS.notInitiated} />
         ) : null}
