@@ -17,7 +17,6 @@ import {
 } from '../payment-request-form';
 import { PAYMENT_REQUEST_TEXTS } from '../texts';
 
-/** Errors are announced when they appear, not when the modal opens. */
 
 /**
  * Step one, "New Payment Request": amount (at least J$1) and an optional note with its counter;

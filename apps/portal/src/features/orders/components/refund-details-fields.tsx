@@ -9,7 +9,6 @@ import { commissionRefund, leftToRefund } from '../order-rules';
 import type { RefundFormInput, RefundFormOutput } from '../refund-form';
 import { REFUND_REASON_LABELS, REFUND_TEXTS } from '../texts';
 
-/** Errors are announced when they appear, not when the modal opens. */
 
 const REASON_OPTIONS = [
   { value: '', label: REFUND_TEXTS.chooseReason, disabled: true },

@@ -58,7 +58,6 @@ function accountOptions(accounts: readonly Account[]) {
 const byId = (accounts: readonly Account[], id: string) =>
   accounts.find((account) => String(account.id) === id) ?? null;
 
-/** Errors are announced when they appear, not when the modal opens. */
 
 /**
  * The transfer modal (key `transfer`): from, to and amount, then the transaction-status modal.
