@@ -17,7 +17,6 @@ import {
 } from '../payment-request-form';
 import { PAYMENT_REQUEST_TEXTS } from '../texts';
 
-
 /**
  * Step one, "New Payment Request": amount (at least J$1) and an optional note with its counter;
  * Continue stays disabled while the form is invalid. A failed creation is only logged and nothing

@@ -9,7 +9,6 @@ import { commissionRefund, leftToRefund } from '../order-rules';
 import type { RefundFormInput, RefundFormOutput } from '../refund-form';
 import { REFUND_REASON_LABELS, REFUND_TEXTS } from '../texts';
 
-
 const REASON_OPTIONS = [
   { value: '', label: REFUND_TEXTS.chooseReason, disabled: true },
   ...REFUND_REASONS.map((reason) => ({ value: reason, label: REFUND_REASON_LABELS[reason] })),

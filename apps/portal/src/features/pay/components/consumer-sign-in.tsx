@@ -8,7 +8,6 @@ import { serverMessage } from '../pay-errors';
 import { signInFormSchema, type SignInFormInput, type SignInFormOutput } from '../sign-in-form';
 import { PAY_TEXTS } from '../texts';
 
-
 function signInError(error: unknown): string {
   return serverMessage(error, isUnauthorized(error) ? PAY_TEXTS.signInFailed : PAY_TEXTS.somethingWentWrong);
 }

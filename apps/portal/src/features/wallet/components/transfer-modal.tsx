@@ -58,7 +58,6 @@ function accountOptions(accounts: readonly Account[]) {
 const byId = (accounts: readonly Account[], id: string) =>
   accounts.find((account) => String(account.id) === id) ?? null;
 
-
 /**
  * The transfer modal (key `transfer`): from, to and amount, then the transaction-status modal.
  * The reference form of the portal: react-hook-form on a zod schema built from the contract.
