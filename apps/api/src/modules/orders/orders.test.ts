@@ -383,6 +383,23 @@ describe('who sees which orders', () => {
     expect(await counted(cashier)).toBe(own + 1);
   });
 
+  it('pages through the orders newest first, or oldest first, without a gap or a repeat', async () => {
+    const page = async (offset: number, sort: 'ASC' | 'DESC') =>
+      (await get(`/api/payment/customer-transactions?limit=3&offset=${offset}&sort=${sort}`, manager))
+        .json()
+        .result.map((o: { m_order_id: string; datetime: string }) => o);
+    const newest = [...(await page(0, 'DESC')), ...(await page(3, 'DESC'))];
+    const ids = newest.map((o) => o.m_order_id);
+    expect(new Set(ids).size).toBe(6);
+    const times = newest.map((o) => o.datetime);
+    expect([...times].sort().reverse()).toEqual(times);
+    const oldest = await page(0, 'ASC');
+    expect(oldest.map((o: { datetime: string }) => o.datetime)).toEqual(
+      oldest.map((o: { datetime: string }) => o.datetime).sort(),
+    );
+    expect(oldest[0].datetime <= newest[5].datetime).toBe(true);
+  });
+
   it('answers a malformed order id with 400', async () => {
     expect((await get('/api/payment/customer-transactions/abc', manager)).statusCode).toBe(400);
     expect((await get('/api/payment/customer-transactions/1e5', manager)).statusCode).toBe(400);
