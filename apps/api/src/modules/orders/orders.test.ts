@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
-import { expectSoundLedger } from '../../test/ledger.ts';
+import { expectSoundLedger, walletDebit } from '../../test/ledger.ts';
 import { verifyLedger } from '../ledger/service.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { createConsumer } from '../../world/consumers.ts';
@@ -94,6 +94,14 @@ describe('payment requests', () => {
       transfer_id: null,
       cashier_name: null,
     });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'organization_id', 'details'])
+      .where('subject', '=', request.m_order_id)
+      .execute();
+    expect(audit).toEqual([
+      { action: 'order.payment_requested', organization_id: 'org_1001', details: { amount: 1_000_00 } },
+    ]);
   });
 
   it('replays a retried request with the same key, and refuses the key with another body', async () => {
@@ -334,6 +342,27 @@ describe('refunds', () => {
       .where('id', '=', paid.m_order_id)
       .execute();
     await expectSoundLedger(db);
+  });
+
+  it("refuses a refund the merchant's main wallet cannot cover, and moves nothing", async () => {
+    const paid = await paidOrder(10_00);
+    const { bank } = await branchAccounts(t, 1001);
+    const settlement = await t.app.ledger.internalAccount('bankSettlement', 1001);
+    const accounts = { merchantId: 1001, wallet: kingstonWallet, bank, settlement };
+    const held = await balanceOf(t, kingstonWallet);
+    // Everything but J$1.00 leaves the wallet; the refund needs J$9.71 of it.
+    await t.app.ledger.post(walletDebit(accounts, held - 1_00n));
+    const customerBefore = await balanceOf(t, customer.walletAccountId);
+    const answer = await refund(paid.m_order_id, 'full', {
+      amount_to_refund: 10_00,
+      transferID: paid.transfer_id,
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toEqual({ code: 'INSUFFICIENT_FUNDS', message: MESSAGES.refund.balanceTooLow });
+    expect(await balanceOf(t, customer.walletAccountId)).toBe(customerBefore);
+    expect(await balanceOf(t, kingstonWallet)).toBe(1_00n);
+    expect(await order(paid.m_order_id)).toMatchObject({ status: 'PAID', amount_refunded: 0 });
+    await t.app.ledger.post(walletDebit(accounts, -(held - 1_00n)));
   });
 
   it('gives one of two simultaneous full refunds, never both', async () => {

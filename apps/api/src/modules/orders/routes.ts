@@ -86,7 +86,12 @@ export async function orderRoutes(
     },
     async (request, reply) => {
       const claim = idempotencyClaim(request);
-      const caller = { identity: request.identity!, now: new Date(), settings: opts.settings };
+      const caller = {
+        identity: request.identity!,
+        ip: request.ip,
+        now: new Date(),
+        settings: opts.settings,
+      };
       await sendEngineAnswer(reply, await createPaymentRequest(app.db, caller, request.body, claim));
     },
   );

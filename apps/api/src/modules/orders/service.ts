@@ -15,6 +15,7 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { storedAnswer, withIdempotency } from '../../lib/idempotency.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { orderFees, refundShares, type FeeSchedule } from './fees.ts';
@@ -108,7 +109,7 @@ export async function listRefunds(db: Db, merchantId: number, query: ListingQuer
  */
 export async function createPaymentRequest(
   db: Db,
-  caller: { identity: SessionIdentity; now: Date; settings: OrderSettings },
+  caller: { identity: SessionIdentity; ip: string; now: Date; settings: OrderSettings },
   input: CreatePaymentRequest,
   claim: NonNullable<PostingRequest['idempotency']>,
 ): Promise<EngineOutcome> {
@@ -136,6 +137,14 @@ export async function createPaymentRequest(
       updated_at: now,
       expires_at: new Date(now.getTime() + settings.paymentRequestTtlMs),
       external_transaction_id: null,
+    });
+    await recordAudit(trx, {
+      actorUserId: Number(identity.id),
+      organizationId: identity.org_id,
+      action: 'order.payment_requested',
+      subject: id,
+      details: { amount: input.amount_to_pay },
+      ip: caller.ip,
     });
     const body: { data: PaymentRequest } = {
       data: {
