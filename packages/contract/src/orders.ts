@@ -53,7 +53,7 @@ export const orderResponseSchema = z.object({ data: orderSchema });
 
 export const refundReasonSchema = z.enum(REFUND_REASONS, MESSAGES.refund.reasonRequired);
 
-/** POST /api/payment/{m_order_id}/full-refund and /partial-refund (spec section 7). */
+/** POST /api/payment/{m_order_id}/partial-refund (spec section 7): at least J$1 (spec section 9). */
 export const refundRequestSchema = z.strictObject({
   amount_to_refund: centsSchema.min(MIN_REFUND_CENTS, MESSAGES.refund.amountRequired),
   /** The order's payment reference (its transfer_id), as the order details show it. */
@@ -62,6 +62,21 @@ export const refundRequestSchema = z.strictObject({
   motif: refundReasonSchema,
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/**
+ * POST /api/payment/{m_order_id}/full-refund: whatever is left of the order, even under J$1 (after
+ * partial refunds left a few cents, a full refund must still be possible).
+ */
+export const fullRefundRequestSchema = refundRequestSchema.extend({
+  amount_to_refund: centsSchema.min(1, MESSAGES.refund.amountRequired),
+});
+
+/** The refund request of each kind. */
+export const REFUND_REQUEST_SCHEMAS = {
+  full: fullRefundRequestSchema,
+  partial: refundRequestSchema,
+} as const;
+export type RefundKind = keyof typeof REFUND_REQUEST_SCHEMAS;
 
 /** A refund (spec section 3: Refund row). Amounts in cents. */
 export const refundSchema = z.object({

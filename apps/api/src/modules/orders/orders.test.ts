@@ -344,6 +344,27 @@ describe('refunds', () => {
     await expectSoundLedger(db);
   });
 
+  it('refunds in full the few cents partial refunds left, though a partial refund needs J$1', async () => {
+    const paid = await paidOrder(10_00);
+    const partial = await refund(paid.m_order_id, 'partial', {
+      amount_to_refund: 9_50,
+      transferID: paid.transfer_id,
+    });
+    expect(partial.statusCode).toBe(201);
+    const tooSmall = await refund(paid.m_order_id, 'partial', {
+      amount_to_refund: 50,
+      transferID: paid.transfer_id,
+    });
+    expect(tooSmall.statusCode).toBe(400);
+    expect(tooSmall.json().message).toBe(MESSAGES.refund.amountRequired);
+    const rest = await refund(paid.m_order_id, 'full', {
+      amount_to_refund: 50,
+      transferID: paid.transfer_id,
+    });
+    expect(rest.statusCode).toBe(201);
+    expect(await order(paid.m_order_id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 10_00 });
+  });
+
   it("refuses a refund the merchant's main wallet cannot cover, and moves nothing", async () => {
     const paid = await paidOrder(10_00);
     const { bank } = await branchAccounts(t, 1001);

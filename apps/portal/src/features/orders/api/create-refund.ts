@@ -1,4 +1,4 @@
-import type { Refund, RefundRequest } from '@lynk/contract/orders';
+import type { Refund, RefundKind, RefundRequest } from '@lynk/contract/orders';
 import { refundResponseSchema } from '@lynk/contract/orders';
 import { IDEMPOTENCY_KEY_HEADER } from '@lynk/contract/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,8 +7,6 @@ import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '../in-progress-retry';
 import { balancesQueryKey } from '@/lib/get-balance';
 import { ordersQueryKey } from './get-orders';
 import { refundsQueryKey } from './get-refunds';
-
-export type RefundKind = 'full' | 'partial';
 
 /** POST /api/payment/{m_order_id}/full-refund or /partial-refund (spec section 7). */
 export function refundPath(orderId: string, kind: RefundKind): string {

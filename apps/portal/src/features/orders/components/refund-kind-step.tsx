@@ -1,8 +1,8 @@
+import type { RefundKind } from '@lynk/contract/orders';
 import { formatCents } from '@lynk/contract/money';
 import type { Order } from '@lynk/contract/orders';
 import { Radio, Stack } from '@mantine/core';
 import { GenericModal } from '@/components/generic-modal';
-import type { RefundKind } from '../api/create-refund';
 import { leftToRefund } from '../order-rules';
 import { REFUND_TEXTS } from '../texts';
 

@@ -120,6 +120,20 @@ describe('refund modal (refund)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('issues a full refund of the cents left after partial refunds, under the J$1 a partial one needs', async () => {
+    const order = makeOrder(1, { amount_refunded: 1000_00 - 50 });
+    const { dialog, requests } = await openRefund(
+      { [`POST ${FULL}`]: { status: 201, body: { data: makeRefund(1, { amount_to_refund: 50 }) } } },
+      order,
+    );
+    expect(await chooseAndGoOn(dialog, 'Full Refund')).toHaveValue('0.50');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'Other');
+    await issue(dialog);
+    await screen.findByRole('dialog', { name: "You've successfully issued your refund." });
+    const post = requests.find((request) => request.method === 'POST');
+    expect(JSON.parse(post?.body ?? '{}')).toMatchObject({ amount_to_refund: 50 });
+  });
+
   it('sends a partial refund of the amount typed to the partial route', async () => {
     const { dialog, requests } = await openRefund({
       [`POST ${PARTIAL}`]: { status: 201, body: { data: makeRefund(1, { amount_to_refund: 100_50 }) } },

@@ -1,5 +1,5 @@
 import { centsToDecimalString } from '@lynk/contract/money';
-import type { Order, RefundRequest } from '@lynk/contract/orders';
+import type { Order, RefundKind, RefundRequest } from '@lynk/contract/orders';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +9,7 @@ import { CLIENT_ERROR_CODES, isApiRequestError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { restorePreviousModal, setModalLocked } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
-import { useCreateRefund, type RefundKind } from '../api/create-refund';
+import { useCreateRefund } from '../api/create-refund';
 import { isIdempotencyInProgress } from '../in-progress-retry';
 import { leftToRefund } from '../order-rules';
 import { refundFormSchema, type RefundFormInput, type RefundFormOutput } from '../refund-form';
@@ -58,7 +58,7 @@ export function RefundModal({ data }: { data: RefundModalData }) {
   const form = useForm<RefundFormInput, unknown, RefundFormOutput>({
     mode: 'onChange',
     defaultValues: { amount: '', reason: '', notes: '' },
-    resolver: zodResolver(refundFormSchema(left)),
+    resolver: zodResolver(refundFormSchema(left, kind ?? 'partial')),
   });
 
   // While the refund is on its way the modal cannot be closed: closing would hide whether it went.
