@@ -135,6 +135,8 @@ test('the date filter shows a chip, survives a reload and clears', async ({ page
   await expect(page.getByTestId('date-filter-chip')).toContainText(
     `Date: "${ddmmyyyy(firstOfMonth)} to ${ddmmyyyy(start)}"`,
   );
+  // The Filters modal has finished closing (its overlay fades out) before the next click.
+  await expect(filters).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Date', exact: true }).click();
   await expect(page).toHaveURL(/sort=ASC/);
