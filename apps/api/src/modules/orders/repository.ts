@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { ListingQuery } from '@lynk/contract/listings';
-import type { OrdersTable } from '../../db/schema.ts';
+import type { OrdersTable } from '../../db/schema-orders.ts';
 import type { Db } from '../../db/transaction.ts';
 import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
 
