@@ -16,7 +16,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
@@ -33,6 +32,7 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createAccountBackoff, createHashQueue } from './modules/identity/sign-in-throttle.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -231,38 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     consumers,
   });
 
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'The process is up',
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-    },
-    async () => ({ status: 'ok' as const }),
-  );
-  app.get(
-    '/readyz',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'The database answers',
-        response: {
-          200: z.object({ status: z.literal('ready') }),
-          503: z.object({ code: z.string(), message: z.string() }),
-        },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await database.pool.query('select 1');
-        return { status: 'ready' as const };
-      } catch {
-        return reply.status(503).send({ code: 'NOT_READY', message: 'The database is not reachable.' });
-      }
-    },
-  );
+  await app.register(healthRoutes, { pool: database.pool });
 
   if (hasPortal)
     await app.register(fastifyStatic, { root: portalDir, wildcard: false, index: false, maxAge: '1h' });
