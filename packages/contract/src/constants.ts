@@ -14,6 +14,11 @@ export const UNREAD_NOTIFICATIONS_POLL_MS = 120_000;
 export const BATCH_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const BATCH_FILE_EXTENSION = '.csv';
 export const BATCH_NAME_MAX_LENGTH = 100;
+/** What one payee of a batch may receive, in cents: J$1.00 to J$1,000,000.00. */
+export const BATCH_PAYEE_MIN_CENTS = 100;
+export const BATCH_PAYEE_MAX_CENTS = 1_000_000_00;
+/** A payee's name in a batch file (the table's tooltip cuts it at 25). */
+export const BATCH_PAYEE_NAME_MAX_LENGTH = 100;
 
 /** Lengths after which a text is cut with "..." (the full text stays in a tooltip where the spec says so). */
 export const TRUNCATE_AT = {

@@ -8,6 +8,9 @@ import { z } from 'zod';
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'BAD_URL',
+  'BATCH_FILE_SIZE',
+  'BATCH_FILE_TYPE',
+  'BATCH_FILE_UNREADABLE',
   'CSRF_REJECTED',
   'CTP_BODY_TOO_LARGE',
   'CTP_EMPTY_JSON_BODY',

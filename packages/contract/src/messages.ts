@@ -236,4 +236,15 @@ export const PRODUCT_MESSAGES = {
   payLinkExpired: 'This payment request has expired.',
   payLinkUnavailable: 'This payment request can no longer be paid.',
   payInsufficientFunds: "Your Lynk wallet doesn't have enough money to pay this request.",
+  batchNotFound: 'This batch does not exist.',
+  batchMerchantNotFound: 'This merchant does not exist.',
+  batchFileUnreadable: 'The batch file is not valid base64.',
+  batchCsvUnreadable: 'The file could not be read as CSV.',
+  batchCsvHeader: 'The first row must name the columns, with at least lynk_id and amount.',
+  batchCsvEmpty: 'The file has no payees.',
+  batchRowColumns: 'This row does not have as many values as the first row has column names.',
+  batchRowAmount: (min: string, max: string) =>
+    `The amount must be a J$ amount from ${min} to ${max} with at most two decimals.`,
+  batchRowDuplicate: (row: number) => `This Lynk ID is already on row ${row}.`,
+  batchRowName: 'The name may have at most 100 characters.',
 } as const;
