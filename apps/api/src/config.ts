@@ -61,6 +61,9 @@ const envSchema = z.object({
    */
   ORDER_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(250),
   ORDER_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100_000_00).default(0),
+  /** Lynk's processing fee on each payee of a batch payment: basis points (100 = 1 %) plus cents. */
+  BATCH_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(100),
+  BATCH_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100_000_00).default(0),
   /** How long a payment request can be paid before the expiry job marks it EXPIRED. */
   PAYMENT_REQUEST_TTL_HOURS: z.coerce
     .number()
@@ -99,6 +102,7 @@ export interface Config {
   signInAttemptsPerAddress: number;
   bankRailStepSeconds: number;
   orders: { feeSchedule: FeeSchedule; paymentRequestTtlMs: number };
+  batches: { feeSchedule: FeeSchedule };
   trustProxy: boolean | number | string[];
 }
 
@@ -135,6 +139,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orders: {
       feeSchedule: { basisPoints: env.ORDER_FEE_BASIS_POINTS, fixedCents: BigInt(env.ORDER_FEE_FIXED_CENTS) },
       paymentRequestTtlMs: env.PAYMENT_REQUEST_TTL_HOURS * 60 * 60 * 1000,
+    },
+    batches: {
+      feeSchedule: { basisPoints: env.BATCH_FEE_BASIS_POINTS, fixedCents: BigInt(env.BATCH_FEE_FIXED_CENTS) },
     },
     trustProxy: env.TRUST_PROXY,
   };

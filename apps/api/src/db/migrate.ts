@@ -7,6 +7,7 @@ import * as transferCounts from './migrations/0003-transfer-counts.ts';
 import * as ledgerIntegrity from './migrations/0004-ledger-integrity.ts';
 import * as ledgerEngine from './migrations/0005-ledger-engine.ts';
 import * as orders from './migrations/0006-orders.ts';
+import * as batchPayments from './migrations/0007-batch-payments.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-ledger-integrity': ledgerIntegrity,
   '0005-ledger-engine': ledgerEngine,
   '0006-orders': orders,
+  '0007-batch-payments': batchPayments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

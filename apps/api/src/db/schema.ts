@@ -7,6 +7,7 @@ import type {
   OrdersTable,
   RefundsTable,
 } from './schema-orders.ts';
+import type { BatchPayeesTable, BatchPaymentsTable, PayeeDirectoryView } from './schema-batches.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -242,4 +243,7 @@ export interface Database {
   order_counts: OrderCountsTable;
   consumer_sessions: ConsumerSessionsTable;
   notifications: NotificationsTable;
+  batch_payments: BatchPaymentsTable;
+  batch_payees: BatchPayeesTable;
+  payee_directory: PayeeDirectoryView;
 }

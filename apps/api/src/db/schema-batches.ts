@@ -1,0 +1,73 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Batch payments, their payees and the payee directory (migration 0007). Money in cents. */
+export interface BatchPaymentsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  file_name: string;
+  file: Uint8Array;
+  status: BatchStatus;
+  fee_basis_points: number;
+  fee_fixed_cents: ColumnType<string, bigint, bigint>;
+  payee_count: Generated<number>;
+  paid_count: Generated<number>;
+  subtotal: ColumnType<string, bigint | undefined, bigint>;
+  lynk_fee: ColumnType<string, bigint | undefined, bigint>;
+  lynk_fee_gct: ColumnType<string, bigint | undefined, bigint>;
+  total: ColumnType<string, bigint | undefined, bigint>;
+  rows_checked: Generated<number>;
+  rows_total: Generated<number>;
+  error: string | null;
+  created_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Timestamp | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: number | null;
+  reject_reason: string | null;
+  account_id: number | null;
+  account_type: string | null;
+  cash_in_id: string | null;
+}
+
+export type BatchStatus =
+  | 'NEW'
+  | 'PENDING_APPROVAL'
+  | 'APPROVED'
+  | 'INVALID_PAYEE'
+  | 'VALIDATED'
+  | 'PROCESSING'
+  | 'REJECTED'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'COMPLETED_WITH_ERRORS';
+
+export interface BatchPayeesTable {
+  batch_id: number;
+  row_number: number;
+  lynk_id: string;
+  amount_text: string;
+  name: Generated<string>;
+  amount: ColumnType<string | null, bigint | null, bigint | null>;
+  fee: ColumnType<string, bigint | undefined, bigint>;
+  gct: ColumnType<string, bigint | undefined, bigint>;
+  account_id: number | null;
+  status: 'VALID' | 'INVALID' | 'PAID' | 'FAILED';
+  error: string | null;
+}
+
+/** Who may be paid (a view, migration 0007): wallet users and merchants' main wallets by handle. */
+export interface PayeeDirectoryView {
+  handle: string;
+  profile_type: 'CONSUMER' | 'MERCHANT';
+  consumer_id: number | null;
+  merchant_id: number | null;
+  account_id: number;
+  display_name: string;
+  email: string;
+  phone_number: string | null;
+  active: boolean;
+}
