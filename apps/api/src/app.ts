@@ -23,6 +23,7 @@ import { AppError } from './lib/app-error.ts';
 import { requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { batchRoutes } from './modules/batches/routes.ts';
 import { createLedger, type Ledger } from './modules/ledger/ledger.ts';
 import { consumerAuthRoutes, type ConsumerAuthOptions } from './modules/consumer-auth/routes.ts';
 import { createConsumerAuth } from './modules/consumer-auth/service.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: { ...config.orders, publicUrl: config.publicUrl },
     consumers,
   });
+  await app.register(batchRoutes, { prefix: '/api/payment', settings: config.batches });
 
   await app.register(healthRoutes, { pool: database.pool });
 

@@ -112,7 +112,12 @@ export type PayeeStatus = z.infer<typeof payeeStatusSchema>;
 /** The answer to a single payment: the payees list whose first item carries the new batch's id. */
 export const singlePayeeResponseSchema = z.object({
   payees: z.array(
-    z.object({ batch_id: z.number().int(), row_number: z.number().int(), lynk_id: z.string(), amount: centsSchema }),
+    z.object({
+      batch_id: z.number().int(),
+      row_number: z.number().int(),
+      lynk_id: z.string(),
+      amount: centsSchema,
+    }),
   ),
 });
 export type SinglePayeeResponse = z.infer<typeof singlePayeeResponseSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
+import { VALIDATE_BATCH_JOB, validateBatch, type ValidateBatchJob } from '../modules/batches/jobs.ts';
 import { verifyLedger } from '../modules/ledger/service.ts';
 import { PURGE_EXPIRED_CRON, PURGE_EXPIRED_JOB, purgeExpired } from '../modules/maintenance/jobs.ts';
 import { EXPIRE_ORDERS_CRON, EXPIRE_ORDERS_JOB, expireUnpaidOrders } from '../modules/orders/jobs.ts';
@@ -63,6 +64,14 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
     if (expired > 0) app.log.info({ expired }, 'expired unpaid payment requests');
   });
   await boss.schedule(EXPIRE_ORDERS_JOB, EXPIRE_ORDERS_CRON);
+
+  await boss.createQueue(VALIDATE_BATCH_JOB);
+  await boss.work<ValidateBatchJob>(VALIDATE_BATCH_JOB, async (jobs) => {
+    for (const job of jobs) {
+      const status = await validateBatch(app.db, job.data.batchId);
+      app.log.info({ batchId: job.data.batchId, status }, 'batch validated');
+    }
+  });
 
   const rail = startBankRail(app.db, app.ledger, opts.railStepSeconds, (error) =>
     app.log.error({ err: error }, 'bank rail run failed'),

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { payeeLookupQuerySchema, payeeLookupResponseSchema } from '@lynk/contract/batches';
 import { apiErrorSchema } from '@lynk/contract/errors';
+import { GATES } from '@lynk/contract/permissions';
 import { merchantProfileSchema, type MerchantProfile } from '@lynk/contract/profile';
 import { notFound } from '../../lib/app-error.ts';
-import { requireIdentity } from '../../plugins/auth.ts';
+import { requireGate, requireIdentity } from '../../plugins/auth.ts';
+import { lookUpPayee } from '../batches/payees.ts';
 import { findMerchantProfile } from './repository.ts';
 
 /** The profile back end (`/api/profile`). Everything is scoped by the caller's merchant. */
@@ -50,5 +53,27 @@ export async function profileRoutes(app: FastifyInstance) {
         has_children: Boolean(row.has_children),
       };
     },
+  );
+
+  typed.get(
+    '/payee-lookup',
+    {
+      preValidation: requireGate(GATES.createPayments),
+      schema: {
+        tags: ['profile'],
+        summary: 'A payee by Lynk ID (`@handle`): a wallet user or a merchant, for a single payment',
+        querystring: payeeLookupQuerySchema,
+        response: {
+          200: payeeLookupResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await lookUpPayee(app.db, request.identity!.merchant_id, request.query.lynk_id),
+    }),
   );
 }

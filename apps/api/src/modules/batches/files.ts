@@ -1,0 +1,88 @@
+import { isUtf8 } from 'node:buffer';
+import { BATCH_CSV_COLUMNS, BATCH_TEMPLATE_FILE_NAME, type CsvFileResponse } from '@lynk/contract/batches';
+import { BATCH_FILE_EXTENSION, BATCH_FILE_MAX_BYTES, batchFileName } from '@lynk/contract/constants';
+import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
+import type { Db } from '../../db/transaction.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { findBatch, findPayeeRows } from './repository.ts';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The uploaded file's bytes, refused with the spec's texts (section 5): a `.csv` name when one is
+ * given, text rather than a binary file renamed, and between one byte and 20 MB once decoded. The
+ * size is worked out from the base64's length before anything is decoded.
+ */
+export function batchFileBytes(input: { file_name?: string | undefined; csv: string }): Buffer {
+  if (input.file_name !== undefined && !input.file_name.toLowerCase().endsWith(BATCH_FILE_EXTENSION)) {
+    throw new AppError('BATCH_FILE_TYPE', 400, MESSAGES.batch.wrongFileType);
+  }
+  const padding = input.csv.endsWith('==') ? 2 : input.csv.endsWith('=') ? 1 : 0;
+  const size = (input.csv.length / 4) * 3 - padding;
+  if (input.csv.length === 0 || size > BATCH_FILE_MAX_BYTES) {
+    throw new AppError('BATCH_FILE_SIZE', 400, MESSAGES.batch.fileTooLarge);
+  }
+  if (input.csv.length % 4 !== 0 || !BASE64.test(input.csv)) {
+    throw new AppError('BATCH_FILE_UNREADABLE', 400, PRODUCT_MESSAGES.batchFileUnreadable);
+  }
+  const bytes = Buffer.from(input.csv, 'base64');
+  if (bytes.length === 0) throw new AppError('BATCH_FILE_SIZE', 400, MESSAGES.batch.fileTooLarge);
+  // A spreadsheet or image renamed .csv: NUL bytes or bytes that are not UTF-8 text.
+  if (bytes.includes(0) || !isUtf8(bytes))
+    throw new AppError('BATCH_FILE_TYPE', 400, MESSAGES.batch.wrongFileType);
+  return bytes;
+}
+
+/** About how many data rows a file has (its lines less the header): the progress bar's total until validated. */
+export function estimateRows(file: Buffer): number {
+  let lines = 0;
+  for (let at = file.indexOf(10); at !== -1; at = file.indexOf(10, at + 1)) lines += 1;
+  if (file.length > 0 && file[file.length - 1] !== 10) lines += 1;
+  return Math.max(lines - 1, 0);
+}
+
+/** The template the upload modal offers: the header and two example rows. */
+export function batchTemplate(): CsvFileResponse {
+  const csv = toCsv(
+    [...BATCH_CSV_COLUMNS],
+    [
+      ['janedoe', '1500.00', 'Jane Doe'],
+      ['kemar.b', '250.50', 'Kemar Brown'],
+    ],
+  );
+  return { data: { file_name: BATCH_TEMPLATE_FILE_NAME, csv: Buffer.from(csv).toString('base64') } };
+}
+
+/**
+ * A batch's rows as the file had them, with each row's status and, when asked, its error: the
+ * error log of an INVALID_PAYEE batch. A problem with the whole file is the error log's one row.
+ * Written by the one CSV writer (formula-looking cells neutralised).
+ */
+export async function batchCsv(
+  db: Db,
+  merchantId: number,
+  batchId: number,
+  includeErrors: boolean,
+): Promise<CsvFileResponse> {
+  const batch = await findBatch(db, merchantId, batchId);
+  if (!batch) throw notFound(PRODUCT_MESSAGES.batchNotFound);
+  const rows = await findPayeeRows(db, batchId);
+  const header = ['row', ...BATCH_CSV_COLUMNS, 'status', ...(includeErrors ? ['error'] : [])];
+  const lines: (string | number | null)[][] = rows.map((row) => [
+    row.row_number,
+    row.lynk_id,
+    row.amount_text,
+    row.name,
+    row.status,
+    ...(includeErrors ? [row.error] : []),
+  ]);
+  if (includeErrors && batch.error) lines.push(['', '', '', '', 'INVALID', batch.error]);
+  const csv = toCsv(header, lines);
+  return {
+    data: {
+      file_name: batchFileName(batch.name || String(batch.id)),
+      csv: Buffer.from(csv).toString('base64'),
+    },
+  };
+}

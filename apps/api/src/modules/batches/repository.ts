@@ -1,0 +1,118 @@
+import { sql, type Insertable } from 'kysely';
+import type { ListingQuery } from '@lynk/contract/listings';
+import type { BatchPaymentsTable } from '../../db/schema-batches.ts';
+import type { Db } from '../../db/transaction.ts';
+import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
+
+/** Only the batches module reads and writes the batch tables. */
+
+export type NewBatch = Omit<
+  Insertable<BatchPaymentsTable>,
+  | 'id'
+  | 'error'
+  | 'completed_at'
+  | 'reviewed_at'
+  | 'reviewed_by'
+  | 'account_id'
+  | 'account_type'
+  | 'cash_in_id'
+>;
+
+export async function insertBatch(db: Db, batch: NewBatch): Promise<number> {
+  const { id } = await db
+    .insertInto('batch_payments')
+    .values(batch)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+const batchColumns = [
+  'b.id',
+  'b.name',
+  'b.status',
+  'b.payee_count',
+  'b.subtotal',
+  'b.lynk_fee',
+  'b.lynk_fee_gct',
+  'b.total',
+  'b.created_at',
+  'creator.display_name as created_by',
+  'b.completed_at',
+  'b.reviewed_at',
+  'reviewer.display_name as reviewed_by',
+  'b.merchant_id',
+  'b.account_id',
+  'b.account_type',
+  'b.cash_in_id',
+  'b.rows_checked',
+  'b.rows_total',
+  'b.paid_count',
+  'b.error',
+] as const;
+
+function batchesOf(db: Db) {
+  return db
+    .selectFrom('batch_payments as b')
+    .innerJoin('users as creator', 'creator.id', 'b.created_by')
+    .leftJoin('users as reviewer', 'reviewer.id', 'b.reviewed_by');
+}
+
+export type BatchRow = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
+
+/** One batch of a merchant; another tenant's looks missing. */
+export function findBatch(db: Db, merchantId: number, batchId: number) {
+  return batchesOf(db)
+    .select(batchColumns)
+    .where('b.merchant_id', '=', merchantId)
+    .where('b.id', '=', batchId)
+    .executeTakeFirst();
+}
+
+/** A page of a merchant's batches by upload time, and how many match. */
+export async function listBatches(db: Db, merchantId: number, query: ListingQuery) {
+  // The dates a user picks are Jamaica calendar days.
+  const from = query.from_utc ? jamaicaMidnight(query.from_utc) : undefined;
+  const to = query.to_utc ? jamaicaMidnight(addDays(query.to_utc, 1)) : undefined;
+  let base = db.selectFrom('batch_payments as b').where('b.merchant_id', '=', merchantId);
+  if (from) base = base.where('b.created_at', '>=', from);
+  if (to) base = base.where('b.created_at', '<', to);
+  const direction = query.sort === 'ASC' ? 'asc' : 'desc';
+  const pageIds = base
+    .select('b.id')
+    .orderBy('b.created_at', direction)
+    .orderBy('b.id', direction)
+    .limit(query.limit)
+    .offset(query.offset);
+  const [rows, count] = await Promise.all([
+    batchesOf(db)
+      .select(batchColumns)
+      .where('b.id', 'in', pageIds)
+      .orderBy('b.created_at', direction)
+      .orderBy('b.id', direction)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** A batch's payees in row order, for the CSV download. */
+export function findPayeeRows(db: Db, batchId: number) {
+  return db
+    .selectFrom('batch_payees')
+    .select(['row_number', 'lynk_id', 'amount_text', 'name', 'status', 'error'])
+    .where('batch_id', '=', batchId)
+    .orderBy('row_number')
+    .execute();
+}
+
+/** The directory's entry under one handle (a wallet user before a merchant of the same handle). */
+export function findPayee(db: Db, handle: string) {
+  return db
+    .selectFrom('payee_directory')
+    .selectAll()
+    .where('handle', '=', handle)
+    .orderBy('profile_type')
+    .limit(1)
+    .executeTakeFirst();
+}

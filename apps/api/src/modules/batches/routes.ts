@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BATCH_UPLOAD_BODY_LIMIT,
+  batchCsvQuerySchema,
+  batchesListSchema,
+  batchesQuerySchema,
+  batchParamsSchema,
+  batchResponseSchema,
+  createBatchResponseSchema,
+  createBatchSchema,
+  csvFileResponseSchema,
+  singlePayeeResponseSchema,
+  singlePayeeSchema,
+} from '@lynk/contract/batches';
+import { apiErrorSchema } from '@lynk/contract/errors';
+import { GATES } from '@lynk/contract/permissions';
+import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
+import { requireGate } from '../../plugins/auth.ts';
+import { batchCsv, batchTemplate } from './files.ts';
+import { validationQueue } from './queue.ts';
+import {
+  createBatch,
+  createSinglePayee,
+  getBatch,
+  listBatches,
+  type BatchCaller,
+  type BatchSettings,
+} from './service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
+
+/** The payment back end's batch payments (`/api/payment/batch-payments`), scoped by merchant. */
+export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchSettings }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const caller = (request: FastifyRequest): BatchCaller => ({
+    identity: request.identity!,
+    ip: request.ip,
+    now: new Date(),
+    settings: opts.settings,
+    enqueue: validationQueue(app.boss),
+  });
+
+  typed.get(
+    '/batch-payments',
+    {
+      preValidation: requireGate(GATES.paymentHistoryTab),
+      schema: {
+        tags: ['payment'],
+        summary: 'Batch payments, newest first by default',
+        querystring: batchesQuerySchema,
+        response: { 200: batchesListSchema, ...errors },
+      },
+    },
+    async (request) => listBatches(app.db, request.identity!.merchant_id, request.query),
+  );
+
+  typed.get(
+    '/batch-payments/template',
+    {
+      preValidation: requireGate(GATES.createPayments),
+      schema: {
+        tags: ['payment'],
+        summary: 'The batch file template: the header (lynk_id,amount,name) and two example rows, base64',
+        response: { 200: csvFileResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async () => batchTemplate(),
+  );
+
+  typed.get(
+    '/batch-payments/:id',
+    {
+      preValidation: requireGate(GATES.paymentHistoryTab),
+      schema: {
+        tags: ['payment'],
+        summary: 'One batch payment (polled while it is validated: rows_checked of rows_total)',
+        params: batchParamsSchema,
+        response: { 200: batchResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await getBatch(app.db, request.identity!.merchant_id, request.params.id) }),
+  );
+
+  typed.get(
+    '/batch-payments/:id/csv',
+    {
+      preValidation: requireGate(GATES.paymentHistoryTab),
+      schema: {
+        tags: ['payment'],
+        summary: "A batch's rows as CSV (base64), with each row's error when include_errors=true",
+        params: batchParamsSchema,
+        querystring: batchCsvQuerySchema,
+        response: { 200: csvFileResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      batchCsv(app.db, request.identity!.merchant_id, request.params.id, request.query.include_errors),
+  );
+
+  typed.post(
+    '/batch-payments',
+    {
+      preValidation: requireGate(GATES.createPayments),
+      // The one route whose body may hold a 20 MB file (as base64).
+      bodyLimit: BATCH_UPLOAD_BODY_LIMIT,
+      schema: {
+        tags: ['payment'],
+        summary: 'Upload a batch payment file (CSV of lynk_id,amount[,name]; Idempotency-Key required)',
+        headers: idempotencyHeaders,
+        body: createBatchSchema,
+        response: { 201: createBatchResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const claim = idempotencyClaim(request);
+      await sendEngineAnswer(reply, await createBatch(app.db, caller(request), request.body, claim));
+    },
+  );
+
+  typed.post(
+    '/batch-payments/single-payee',
+    {
+      preValidation: requireGate(GATES.createPayments),
+      schema: {
+        tags: ['payment'],
+        summary: 'A single payment: a one-payee batch, validated like an upload (Idempotency-Key required)',
+        headers: idempotencyHeaders,
+        body: singlePayeeSchema,
+        response: { 201: singlePayeeResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const claim = idempotencyClaim(request);
+      await sendEngineAnswer(reply, await createSinglePayee(app.db, caller(request), request.body, claim));
+    },
+  );
+}

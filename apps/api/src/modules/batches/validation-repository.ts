@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/transaction.ts';
+import type { DirectoryEntry } from './rows.ts';
+
+/** The validation job's queries: the batch's file, the payee directory and the payee rows. */
+
+/** What the validation job needs of a batch: its state, payer, file and the fee schedule it was priced with. */
+export function findBatchToValidate(db: Db, batchId: number) {
+  return db
+    .selectFrom('batch_payments')
+    .select(['id', 'merchant_id', 'status', 'file', 'fee_basis_points', 'fee_fixed_cents'])
+    .where('id', '=', batchId)
+    .executeTakeFirst();
+}
+
+/** A retried job starts over: the rows an interrupted run wrote are removed first. */
+export async function deletePayees(db: Db, batchId: number): Promise<void> {
+  await db.deleteFrom('batch_payees').where('batch_id', '=', batchId).execute();
+}
+
+/**
+ * The directory's entries among these handles, in one query. A wallet user comes before a
+ * merchant of the same handle (the later `set` wins, and MERCHANT sorts before CONSUMER).
+ */
+export async function findDirectoryEntries(db: Db, handles: string[]): Promise<Map<string, DirectoryEntry>> {
+  const found = new Map<string, DirectoryEntry>();
+  if (handles.length === 0) return found;
+  const rows = await db
+    .selectFrom('payee_directory')
+    .select(['handle', 'account_id', 'merchant_id', 'active'])
+    .where('handle', 'in', handles)
+    .orderBy('profile_type')
+    .execute();
+  for (const row of rows) found.set(row.handle, row);
+  return found;
+}
+
+export interface PayeeRow {
+  rowNumber: number;
+  lynkId: string;
+  amountText: string;
+  name: string;
+  amount: bigint | null;
+  fee: bigint;
+  gct: bigint;
+  accountId: number | null;
+  error: string | null;
+}
+
+/**
+ * A chunk of payee rows in one statement: each column travels as one array (`unnest`), so the
+ * statement's size and its parameters do not grow with the chunk.
+ */
+export async function insertPayees(db: Db, batchId: number, rows: PayeeRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (row: PayeeRow) => T) => rows.map(pick);
+  await sql`
+    insert into batch_payees
+      (batch_id, row_number, lynk_id, amount_text, name, amount, fee, gct, account_id, status, error)
+    select ${batchId}, r.row_number, r.lynk_id, r.amount_text, r.name, r.amount, r.fee, r.gct, r.account_id,
+           case when r.error is null then 'VALID' else 'INVALID' end, r.error
+      from unnest(
+        ${column((r) => r.rowNumber)}::integer[],
+        ${column((r) => r.lynkId)}::text[],
+        ${column((r) => r.amountText)}::text[],
+        ${column((r) => r.name)}::text[],
+        ${column((r) => r.amount?.toString() ?? null)}::bigint[],
+        ${column((r) => r.fee.toString())}::bigint[],
+        ${column((r) => r.gct.toString())}::bigint[],
+        ${column((r) => r.accountId)}::integer[],
+        ${column((r) => r.error)}::text[]
+      ) as r(row_number, lynk_id, amount_text, name, amount, fee, gct, account_id, error)
+  `.execute(db);
+}
+
+/** Rows checked so far; the estimate of the total grows if the file had more rows than lines counted. */
+export async function recordProgress(db: Db, batchId: number, rowsChecked: number): Promise<void> {
+  await db
+    .updateTable('batch_payments')
+    .set({ rows_checked: rowsChecked, rows_total: sql`greatest(rows_total, ${rowsChecked})` })
+    .where('id', '=', batchId)
+    .where('status', '=', 'NEW')
+    .execute();
+}
+
+export interface ValidationResult {
+  status: 'VALIDATED' | 'INVALID_PAYEE';
+  payeeCount: number;
+  subtotal: bigint;
+  fee: bigint;
+  gct: bigint;
+  rowsChecked: number;
+  error: string | null;
+}
+
+/** Ends a NEW batch's validation; false when it was no longer NEW. */
+export async function finishValidation(db: Db, batchId: number, result: ValidationResult, now: Date) {
+  const updated = await db
+    .updateTable('batch_payments')
+    .set({
+      status: result.status,
+      payee_count: result.payeeCount,
+      subtotal: result.subtotal,
+      lynk_fee: result.fee,
+      lynk_fee_gct: result.gct,
+      total: result.subtotal + result.fee + result.gct,
+      rows_checked: result.rowsChecked,
+      rows_total: result.rowsChecked,
+      error: result.error,
+      updated_at: now,
+    })
+    .where('id', '=', batchId)
+    .where('status', '=', 'NEW')
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
