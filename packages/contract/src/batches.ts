@@ -7,6 +7,7 @@ import {
   PAYEE_ID_MIN_LENGTH,
   REJECT_REASON_MAX_LENGTH,
 } from './constants.ts';
+import type { Gate } from './permissions.ts';
 import { listingQuerySchema, listingResponseSchema, wholeNumberParam } from './listings.ts';
 import { centsSchema } from './money.ts';
 import { batchStatusSchema } from './statuses.ts';
@@ -132,6 +133,20 @@ export const approveBatchSchema = z.strictObject({
   account_id: z.number().int().positive().max(2_147_483_647),
 });
 export type ApproveBatch = z.infer<typeof approveBatchSchema>;
+
+/**
+ * Who may reject a batch: its maker on the confirm step ("Reject", batch-payments create) or the
+ * checker on the review page (batch-payments approve).
+ */
+export const BATCH_REJECT_GATE: Gate = { anyOf: ['create:batch-payments', 'approve:batch-payments'] };
+
+/** The `notifications.data.lynkRouteRedirect` of a batch's notifications: its review page or the history. */
+export function batchReviewPath(orgId: string, batchId: number): string {
+  return `/${orgId.replace(/^org_/, '')}/lynk-wallet/payment-history/review/${batchId}`;
+}
+export function paymentHistoryPath(orgId: string): string {
+  return `/${orgId.replace(/^org_/, '')}/lynk-wallet/payment-history`;
+}
 
 /** POST batch-payments/{id}/reject: an optional reason of at most 45 characters. */
 export const rejectBatchSchema = z.strictObject({

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'BATCH_FILE_SIZE',
   'BATCH_FILE_TYPE',
   'BATCH_FILE_UNREADABLE',
+  'BATCH_STATUS_CONFLICT',
   'CSRF_REJECTED',
   'CTP_BODY_TOO_LARGE',
   'CTP_EMPTY_JSON_BODY',
@@ -39,6 +40,7 @@ export const ERROR_CODES = [
   'SIGN_IN_BUSY',
   'UNAUTHENTICATED',
   'VALIDATION_FAILED',
+  'WEEKLY_LIMIT_EXCEEDED',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

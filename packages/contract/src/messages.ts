@@ -247,4 +247,14 @@ export const PRODUCT_MESSAGES = {
     `The amount must be a J$ amount from ${min} to ${max} with at most two decimals.`,
   batchRowDuplicate: (row: number) => `This Lynk ID is already on row ${row}.`,
   batchRowName: 'The name may have at most 100 characters.',
+  batchNotValidated: 'Only a validated batch can be sent for approval.',
+  batchNotReviewable: 'Only a validated batch or one waiting for approval can be approved or rejected.',
+  batchFundingAccount: 'This account cannot fund a batch payment.',
+  batchToApproveTitle: 'Batch payment to approve',
+  batchToApproveBody: (id: number, total: string) => `Batch ${id} of ${total} is waiting for your approval.`,
+  batchRejectedTitle: 'Batch payment rejected',
+  batchRejectedBody: (id: number, reason: string) =>
+    reason ? `Batch ${id} was rejected: ${reason}` : `Batch ${id} was rejected.`,
+  batchApprovedTitle: 'Batch payment approved',
+  batchApprovedBody: (id: number, total: string) => `Batch ${id} of ${total} was approved.`,
 } as const;

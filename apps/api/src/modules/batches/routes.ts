@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  approveBatchSchema,
+  BATCH_REJECT_GATE,
   BATCH_UPLOAD_BODY_LIMIT,
   batchCsvQuerySchema,
   batchesListSchema,
@@ -11,6 +13,7 @@ import {
   createBatchResponseSchema,
   createBatchSchema,
   csvFileResponseSchema,
+  rejectBatchSchema,
   singlePayeeResponseSchema,
   singlePayeeSchema,
 } from '@lynk/contract/batches';
@@ -20,6 +23,7 @@ import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { batchCsv, batchTemplate } from './files.ts';
 import { validationQueue } from './queue.ts';
+import { approveBatch, rejectBatch, requestApproval, type TransitionCaller } from './transitions.ts';
 import {
   createBatch,
   createSinglePayee,
@@ -30,6 +34,7 @@ import {
 } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const transitionErrors = { ...errors, 409: apiErrorSchema, 422: apiErrorSchema };
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
 
 /** The payment back end's batch payments (`/api/payment/batch-payments`), scoped by merchant. */
@@ -136,5 +141,60 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
       const claim = idempotencyClaim(request);
       await sendEngineAnswer(reply, await createSinglePayee(app.db, caller(request), request.body, claim));
     },
+  );
+
+  // The approval workflow (spec section 4): the maker requests, an admin approves or either rejects.
+  const actor = (request: FastifyRequest): TransitionCaller => ({
+    identity: request.identity!,
+    ip: request.ip,
+    now: new Date(),
+  });
+
+  typed.post(
+    '/batch-payments/:id/request',
+    {
+      preValidation: requireGate(GATES.createPayments),
+      schema: {
+        tags: ['payment'],
+        summary: "Send a validated batch for the admins' approval (PENDING_APPROVAL, notification)",
+        params: batchParamsSchema,
+        response: { 200: batchResponseSchema, ...transitionErrors },
+      },
+    },
+    async (request) => ({ data: await requestApproval(app.db, actor(request), request.params.id) }),
+  );
+
+  typed.post(
+    '/batch-payments/:id/reject',
+    {
+      preValidation: requireGate(BATCH_REJECT_GATE),
+      schema: {
+        tags: ['payment'],
+        summary: 'Reject a validated or pending batch, with a reason of at most 45 characters',
+        params: batchParamsSchema,
+        body: rejectBatchSchema,
+        response: { 200: batchResponseSchema, ...transitionErrors },
+      },
+    },
+    async (request) => ({
+      data: await rejectBatch(app.db, actor(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  typed.post(
+    '/batch-payments/:id/approve',
+    {
+      preValidation: requireGate(GATES.reviewBatch),
+      schema: {
+        tags: ['payment'],
+        summary: 'Approve a batch from a source of funds (admin; weekly limit and balance checked)',
+        params: batchParamsSchema,
+        body: approveBatchSchema,
+        response: { 200: batchResponseSchema, ...transitionErrors },
+      },
+    },
+    async (request) => ({
+      data: await approveBatch(app.db, actor(request), request.params.id, request.body),
+    }),
   );
 }

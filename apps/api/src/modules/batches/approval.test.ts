@@ -1,0 +1,198 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
+import { formatCents } from '@lynk/contract/money';
+import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
+import { setLimit } from '../ledger/limits.ts';
+import { validateBatch } from './jobs.ts';
+
+let t: TestApp;
+let manager: string;
+let admin: string;
+let cashier: string;
+let otherAdmin: string;
+let accounts: Awaited<ReturnType<typeof branchAccounts>>;
+let montegoBank: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const cookie = async (email: string) => (await signIn(t.app, email, DEMO_PASSWORD)).jar.header();
+  manager = await cookie('manager.kingston@bluemountain.example');
+  admin = await cookie('admin.kingston@bluemountain.example');
+  cashier = await cookie('cashier.kingston@bluemountain.example');
+  otherAdmin = await cookie('admin.montego@bluemountain.example');
+  accounts = await branchAccounts(t, 1001);
+  montegoBank = (await branchAccounts(t, 1002)).bank;
+  // Wallet users to pay, set-based: @approval.1 … @approval.300.
+  await sql`
+    insert into accounts (merchant_id, type, currency, account_ref, label)
+    select null, 'CONSUMER', 'JMD', 'CONSUMER-JMD-approval.' || n, '@approval.' || n from generate_series(1, 300) n
+  `.execute(t.database.db);
+  await sql`
+    insert into consumers (handle, email, display_name, password_hash, wallet_account_id)
+    select a.label, substr(a.label, 2) || '@approval.example', a.label, 'x', a.id
+      from accounts a where a.account_ref like 'CONSUMER-JMD-approval.%'
+  `.execute(t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const URL = '/api/payment/batch-payments';
+const post = (url: string, cookie: string, body?: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, 'x-lynk-csrf': '1', 'idempotency-key': newKey() },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+
+/** A validated batch paying `payees` wallet users `amount` J$ each. */
+async function validatedBatch(payees = 2, amount = '100.00', first = 1): Promise<number> {
+  const rows = Array.from({ length: payees }, (_, i) => `approval.${first + i},${amount}`);
+  const csv = Buffer.from(['lynk_id,amount', ...rows].join('\n')).toString('base64');
+  const created = await post(URL, manager, { merchant_id: 1001, name: 'Payroll', csv });
+  expect(created.statusCode).toBe(201);
+  const id = created.json().data.id as number;
+  expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+  return id;
+}
+
+const notifications = (batchId: number) =>
+  t.database.db
+    .selectFrom('notifications')
+    .select(['merchant_id', 'code', 'data'])
+    .where(sql<boolean>`data->>'batch_id' = ${String(batchId)}`)
+    .orderBy('id')
+    .execute();
+
+const refused = async (response: Awaited<ReturnType<typeof post>>, status: number, message?: string) => {
+  expect(response.statusCode).toBe(status);
+  if (message) expect(response.json().message).toBe(message);
+};
+
+describe('request approval', () => {
+  it('sends a validated batch to PENDING_APPROVAL with a notification linking its review page', async () => {
+    const id = await validatedBatch();
+    await refused(await post(`${URL}/${id}/request`, cashier), 403);
+    await refused(await post(`${URL}/${id}/request`, otherAdmin), 404, PRODUCT_MESSAGES.batchNotFound);
+    const response = await post(`${URL}/${id}/request`, manager);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ id, status: 'PENDING_APPROVAL', reviewed_by: null });
+    expect(await notifications(id)).toEqual([
+      {
+        merchant_id: 1001,
+        code: 'BATCH_DISBURSE_FUNDS_TO_APPROVE',
+        data: { lynkRouteRedirect: `/1001/lynk-wallet/payment-history/review/${id}`, batch_id: id },
+      },
+    ]);
+    await refused(await post(`${URL}/${id}/request`, manager), 409, PRODUCT_MESSAGES.batchNotValidated);
+    expect(await notifications(id)).toHaveLength(1);
+  });
+
+  it('refuses a batch still NEW or invalid', async () => {
+    const csv = Buffer.from('lynk_id,amount\n@nobody.here,10\n').toString('base64');
+    const id = (await post(URL, manager, { merchant_id: 1001, csv })).json().data.id as number;
+    await refused(await post(`${URL}/${id}/request`, manager), 409);
+    await validateBatch(t.database.db, id);
+    await refused(await post(`${URL}/${id}/request`, manager), 409);
+    await refused(
+      await post(`${URL}/${id}/approve`, admin, { account_type: 'LYNK', account_id: accounts.wallet }),
+      409,
+    );
+  });
+});
+
+describe('reject', () => {
+  it('rejects a pending batch with its reason, once', async () => {
+    const id = await validatedBatch();
+    await post(`${URL}/${id}/request`, manager);
+    await refused(await post(`${URL}/${id}/reject`, admin, { reason: 'x'.repeat(46) }), 400);
+    await refused(await post(`${URL}/${id}/reject`, cashier, { reason: 'No' }), 403);
+    const response = await post(`${URL}/${id}/reject`, admin, { reason: 'Wrong amounts for March' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ status: 'REJECTED', reviewed_by: 'Andre Brown' });
+    expect((await notifications(id)).map((n) => [n.code, n.data])).toEqual([
+      ['BATCH_DISBURSE_FUNDS_TO_APPROVE', expect.any(Object)],
+      [
+        'BATCH_DISBURSE_FUNDS_REJECTED',
+        { lynkRouteRedirect: '/1001/lynk-wallet/payment-history', batch_id: id },
+      ],
+    ]);
+    await refused(await post(`${URL}/${id}/reject`, manager, {}), 409, PRODUCT_MESSAGES.batchNotReviewable);
+    await refused(
+      await post(`${URL}/${id}/approve`, admin, { account_type: 'LYNK', account_id: accounts.wallet }),
+      409,
+    );
+  });
+
+  it('lets the maker reject a validated batch without a reason', async () => {
+    const id = await validatedBatch();
+    const response = await post(`${URL}/${id}/reject`, manager, {});
+    expect(response.json().data.status).toBe('REJECTED');
+  });
+});
+
+describe('approve', () => {
+  it('is for an admin with a source of funds of their own branch', async () => {
+    const id = await validatedBatch();
+    const approve = (cookie: string, body: unknown) => post(`${URL}/${id}/approve`, cookie, body);
+    await refused(await approve(manager, { account_type: 'LYNK', account_id: accounts.wallet }), 403);
+    await refused(await approve(admin, { account_type: 'CBDC', account_id: accounts.cbdc }), 400);
+    await refused(await approve(admin, { account_type: 'LYNK', account_id: accounts.bank }), 404);
+    await refused(
+      await approve(admin, { account_type: 'BANK_ACCT', account_id: montegoBank }),
+      404,
+      PRODUCT_MESSAGES.batchFundingAccount,
+    );
+    const response = await approve(admin, { account_type: 'BANK_ACCT', account_id: accounts.bank });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      status: 'APPROVED',
+      account_type: 'BANK_ACCOUNT',
+      account_id: accounts.bank,
+      reviewed_by: 'Andre Brown',
+      reviewed_at: expect.any(String),
+    });
+    expect((await notifications(id)).map((n) => n.code)).toEqual(['BATCH_DISBURSE_FUNDS_APPROVED']);
+    // Approving twice is refused and changes nothing.
+    await refused(await approve(admin, { account_type: 'LYNK', account_id: accounts.wallet }), 409);
+    expect((await notifications(id)).length).toBe(1);
+  });
+
+  it('refuses a total over the remaining weekly limit, with the spec text', async () => {
+    const id = await validatedBatch(2, '500.00', 10);
+    await setLimit(t.database.db, accounts.wallet, 'MBATCH', 50_000n);
+    try {
+      const response = await post(`${URL}/${id}/approve`, admin, {
+        account_type: 'LYNK',
+        account_id: accounts.wallet,
+      });
+      await refused(
+        response,
+        422,
+        MESSAGES.batch.weeklyLimitAdmin(formatCents(50_000, { currencyPrefix: '' })),
+      );
+      expect(response.json().code).toBe('WEEKLY_LIMIT_EXCEEDED');
+    } finally {
+      await setLimit(t.database.db, accounts.wallet, 'MBATCH', 100_000_000_000n);
+    }
+  });
+
+  it('refuses a main-wallet source whose balance is below the total, with the spec text', async () => {
+    const balance = await balanceOf(t, accounts.wallet);
+    const payees = Number(balance / 1_000_000_00n) + 1;
+    expect(payees).toBeLessThanOrEqual(250);
+    const id = await validatedBatch(payees, '1000000.00', 50);
+    const response = await post(`${URL}/${id}/approve`, admin, {
+      account_type: 'LYNK',
+      account_id: accounts.wallet,
+    });
+    await refused(response, 422, MESSAGES.transfer.insufficientBalance);
+    expect(response.json().code).toBe('INSUFFICIENT_FUNDS');
+    const batch = await t.app.inject({ method: 'GET', url: `${URL}/${id}`, headers: { cookie: admin } });
+    expect(batch.json().data.status).toBe('VALIDATED');
+  });
+});
