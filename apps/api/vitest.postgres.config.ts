@@ -17,6 +17,7 @@ export default defineProject({
       'src/modules/ledger/engine.property.test.ts',
       'src/modules/ledger/crash.test.ts',
       'src/modules/orders/*.test.ts',
+      'src/modules/batches/*.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,

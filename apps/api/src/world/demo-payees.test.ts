@@ -24,7 +24,9 @@ describe('demo payees', () => {
     const started = performance.now();
     expect(await seedDemoPayees(t.database.db, async () => 'scrypt$demo')).toBe(true);
     const ms = performance.now() - started;
-    console.info(`seeded ${DEMO_PAYEE_COUNT} demo payees in ${ms.toFixed(0)} ms (embedded)`);
+    console.info(
+      `seeded ${DEMO_PAYEE_COUNT} demo payees in ${ms.toFixed(0)} ms (${t.databaseUrl ? 'PostgreSQL' : 'embedded'})`,
+    );
     expect(DEMO_PAYEE_COUNT).toBe(300);
     const after = await directory();
     expect(after.length - before).toBe(DEMO_PAYEE_COUNT);

@@ -217,7 +217,7 @@ describe('a valid batch', () => {
     expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
     const seconds = (performance.now() - started) / 1000;
     console.info(
-      `validated ${count} rows in ${seconds.toFixed(2)} s (${Math.round(count / seconds)} rows/s, embedded)`,
+      `validated ${count} rows in ${seconds.toFixed(2)} s (${Math.round(count / seconds)} rows/s, ${t.databaseUrl ? 'PostgreSQL' : 'embedded'})`,
     );
     const done = await batch(id);
     expect(done).toMatchObject({ payee_count: count, rows_checked: count, rows_total: count });
