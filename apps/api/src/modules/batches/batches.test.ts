@@ -128,10 +128,12 @@ describe('POST /api/payment/batch-payments refusals', () => {
     expect(await written()).toEqual(before);
   });
 
-  it('refuses a body over the route limit (413) and malformed JSON (400), writing nothing', async () => {
+  it('refuses a body over the route limit (413, with the spec text) and malformed JSON (400), writing nothing', async () => {
     const before = await written();
     const huge = `{"merchant_id":1001,"csv":"${'A'.repeat(BATCH_UPLOAD_BODY_LIMIT)}"}`;
-    expect((await upload(manager, huge)).statusCode).toBe(413);
+    const tooLarge = await upload(manager, huge);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ code: 'BATCH_FILE_SIZE', message: MESSAGES.batch.fileTooLarge });
     expect((await upload(manager, '{"merchant_id":')).statusCode).toBe(400);
     expect(await written()).toEqual(before);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +18,9 @@ import {
   singlePayeeSchema,
 } from '@lynk/contract/batches';
 import { apiErrorSchema } from '@lynk/contract/errors';
+import { MESSAGES } from '@lynk/contract/messages';
 import { GATES } from '@lynk/contract/permissions';
+import { AppError } from '../../lib/app-error.ts';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { batchCsv, batchTemplate } from './files.ts';
@@ -111,12 +113,19 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
       preValidation: requireGate(GATES.createPayments),
       // The one route whose body may hold a 20 MB file (as base64).
       bodyLimit: BATCH_UPLOAD_BODY_LIMIT,
+      // A body over that limit is a file over 20 MB: the refusal carries the spec's text.
+      errorHandler: (error: FastifyError) => {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          throw new AppError('BATCH_FILE_SIZE', 413, MESSAGES.batch.fileTooLarge);
+        }
+        throw error;
+      },
       schema: {
         tags: ['payment'],
         summary: 'Upload a batch payment file (CSV of lynk_id,amount[,name]; Idempotency-Key required)',
         headers: idempotencyHeaders,
         body: createBatchSchema,
-        response: { 201: createBatchResponseSchema, ...errors, 409: apiErrorSchema },
+        response: { 201: createBatchResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema },
       },
     },
     async (request, reply) => {
