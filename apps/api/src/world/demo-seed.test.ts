@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_SHARDS } from '../modules/ledger/internal-accounts.ts';
+import { DEMO_PAYEE_COUNT } from './demo-payees.ts';
 import { expectSoundLedger } from '../test/ledger.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { limitBarColour, limitUsagePercent } from '@lynk/contract/constants';
@@ -69,7 +70,8 @@ describe('demo seed', () => {
         3 * 3 +
         5 * LEDGER_SHARDS +
         6 +
-        DEMO_CONSUMERS.length,
+        DEMO_CONSUMERS.length +
+        DEMO_PAYEE_COUNT,
       roles: 5,
     });
     expect(DEMO_USERS).toHaveLength(11);

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
 import { createLedger } from '../modules/ledger/ledger.ts';
 import { hasDemoConsumers } from './demo-consumers.ts';
+import { seedDemoPayees } from './demo-payees.ts';
 import { seedDemoLedger, type DemoMerchant } from './demo-ledger.ts';
 import { findBranchStaff, seedDemoOrders } from './demo-orders.ts';
 
@@ -122,6 +123,8 @@ const hashAll = (count: number) =>
  * orders existed gets them on its next start); running it again changes nothing.
  */
 export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
+  // Wallet users and merchants a batch payout can pay (once; a few milliseconds).
+  await seedDemoPayees(db, () => hashPassword(DEMO_PASSWORD));
   const existing = await db
     .selectFrom('organizations')
     .select('id')
