@@ -1,22 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
+import { DEMO_ORDER_NOTES } from './demo-order-plan.ts';
 
 /**
  * The set-based statements of one bulk chunk (see bulk-orders.ts). Everything random is drawn once
  * per generated row (`raw`), then mapped onto the lookup tables of bulk-tables.ts.
  */
-
-const DESCRIPTIONS = [
-  'Two flat whites',
-  'Latte and beef patty',
-  'Blue Mountain beans, 1 lb',
-  'Cappuccino',
-  'Iced coffee x3',
-  'Espresso and bun & cheese',
-  'Cold brew growler',
-  'Ackee & saltfish breakfast',
-  'Office breakfast catering',
-  '',
-];
 
 const PAID_SHAPES = sql.raw(`('paid', 'partial', 'full', 'split', 'pending')`);
 
@@ -84,7 +72,7 @@ export function BULK_ORDER_SQL(p: {
       m.merchant_id, m.wallet_id, m.fees_id, m.gct_id, m.manager_id,
       rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=') as code,
       pr.amount, pr.fee, pr.tax,
-      (${DESCRIPTIONS}::text[])[1 + floor(r.rz * ${sql.lit(DESCRIPTIONS.length)})::int] as description,
+      (${DEMO_ORDER_NOTES}::text[])[1 + floor(r.rz * ${sql.lit(DEMO_ORDER_NOTES.length)})::int] as description,
       case r.shape when 'paid' then 'PAID' when 'partial' then 'PAID' when 'full' then 'REFUNDED'
                    when 'split' then 'REFUNDED' when 'pending' then 'PENDING_REFUND'
                    when 'expired' then 'EXPIRED' when 'awaiting' then 'RECEIVED'

@@ -95,7 +95,8 @@ const CHANNEL_WEIGHTS: Array<[OrderChannel, number]> = [
 /** Staff make requests at the till (shown or sent); customers start the others from the app or a shop. */
 const STAFF_CHANNELS = new Set<OrderChannel>(['SHOW_TO_PAY', 'SCAN_AND_PAY', 'PAYMENT_LINK']);
 
-const DESCRIPTIONS = [
+/** What customers buy in the demo (and the bulk demo traffic); '' is an order without a note. */
+export const DEMO_ORDER_NOTES = [
   'Two flat whites',
   'Latte and beef patty',
   'Blue Mountain beans, 1 lb',
@@ -216,7 +217,7 @@ export function planDemoOrders(
       tax,
       channel,
       status,
-      description: DESCRIPTIONS[Math.floor(next() * DESCRIPTIONS.length)]!,
+      description: DEMO_ORDER_NOTES[Math.floor(next() * DEMO_ORDER_NOTES.length)]!,
       createdBy: creator?.userId ?? null,
       cashierName: creator === staff.cashier ? creator.displayName : null,
       createdAt,

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { ListingQuery } from '@lynk/contract/listings';
 import type { BatchPaymentsTable } from '../../db/schema-batches.ts';
 import type { Db } from '../../db/transaction.ts';
-import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
+import { listingDayBounds } from '../ledger/jamaica-time.ts';
 
 /** Only the batches module reads and writes the batch tables. */
 
@@ -71,9 +71,7 @@ export function findBatch(db: Db, merchantId: number, batchId: number) {
 
 /** A page of a merchant's batches by upload time, and how many match. */
 export async function listBatches(db: Db, merchantId: number, query: ListingQuery) {
-  // The dates a user picks are Jamaica calendar days.
-  const from = query.from_utc ? jamaicaMidnight(query.from_utc) : undefined;
-  const to = query.to_utc ? jamaicaMidnight(addDays(query.to_utc, 1)) : undefined;
+  const { from, to } = listingDayBounds(query);
   let base = db.selectFrom('batch_payments as b').where('b.merchant_id', '=', merchantId);
   if (from) base = base.where('b.created_at', '>=', from);
   if (to) base = base.where('b.created_at', '<', to);

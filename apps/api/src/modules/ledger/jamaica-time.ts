@@ -44,3 +44,14 @@ export function jamaicaMidnight(isoDate: string): Date {
   const offsetMinutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
   return new Date(guess.getTime() - offsetMinutes * 60_000);
 }
+
+/**
+ * A listing's date filter (`from_utc`, `to_utc`: YYYY-MM-DD) as instants. The dates a user picks
+ * are Jamaica calendar days: a day runs from Jamaica midnight to the next.
+ */
+export function listingDayBounds(window: { from_utc?: string; to_utc?: string }): { from?: Date; to?: Date } {
+  return {
+    from: window.from_utc ? jamaicaMidnight(window.from_utc) : undefined,
+    to: window.to_utc ? jamaicaMidnight(addDays(window.to_utc, 1)) : undefined,
+  };
+}

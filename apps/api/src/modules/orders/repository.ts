@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { ListingQuery } from '@lynk/contract/listings';
 import type { OrdersTable } from '../../db/schema-orders.ts';
 import type { Db } from '../../db/transaction.ts';
-import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
+import { listingDayBounds } from '../ledger/jamaica-time.ts';
 
 /** Only the orders module reads and writes these tables; money columns change in the engine only. */
 
@@ -73,17 +73,9 @@ export function findOrderByCode(db: Db, code: string) {
     .executeTakeFirst();
 }
 
-/** The dates a user picks are Jamaica calendar days: a day runs from Jamaica midnight to the next. */
-function dayBounds(query: ListingQuery) {
-  return {
-    from: query.from_utc ? jamaicaMidnight(query.from_utc) : undefined,
-    to: query.to_utc ? jamaicaMidnight(addDays(query.to_utc, 1)) : undefined,
-  };
-}
-
 /** A page of a merchant's orders by date (keyed on the listing index), and how many match. */
 export async function listOrders(db: Db, merchantId: number, query: ListingQuery, createdBy?: number) {
-  const { from, to } = dayBounds(query);
+  const { from, to } = listingDayBounds(query);
   let base = db.selectFrom('orders as o').where('o.merchant_id', '=', merchantId);
   if (createdBy !== undefined) base = base.where('o.created_by', '=', createdBy);
   if (from) base = base.where('o.created_at', '>=', from);
@@ -122,7 +114,7 @@ function countOrders(db: Db, merchantId: number, createdBy?: number) {
 }
 
 export async function listRefunds(db: Db, merchantId: number, query: ListingQuery) {
-  const { from, to } = dayBounds(query);
+  const { from, to } = listingDayBounds(query);
   let base = db
     .selectFrom('refunds as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
