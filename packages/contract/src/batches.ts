@@ -161,6 +161,13 @@ export const batchCsvQuerySchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
 });
+/**
+ * GET batch-payments/{id}/receipt: a processed batch's receipt (spec section 4, "receipt.csv"),
+ * each payee's row with its outcome, for a COMPLETED, COMPLETED_WITH_ERRORS or FAILED batch.
+ */
+export const BATCH_RECEIPT_FILE_NAME = 'receipt.csv';
+export const BATCH_RECEIPT_STATUSES = ['COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED'] as const;
+
 /** A CSV file the API writes, as base64, with the name to save it under. */
 export const csvFileResponseSchema = z.object({
   data: z.object({ file_name: z.string(), csv: z.string() }),
