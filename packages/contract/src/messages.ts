@@ -257,4 +257,14 @@ export const PRODUCT_MESSAGES = {
     reason ? `Batch ${id} was rejected: ${reason}` : `Batch ${id} was rejected.`,
   batchApprovedTitle: 'Batch payment approved',
   batchApprovedBody: (id: number, total: string) => `Batch ${id} of ${total} was approved.`,
+  batchTotalsChanged: 'The payees of this batch no longer add up to the totals that were approved.',
+  batchPayeeFeeChanged: 'The fee for this payee no longer matches the fee that was approved.',
+  batchProcessedTitle: 'Batch payment processed',
+  batchProcessedBody: (id: number, paid: number, payees: number, total: string) =>
+    `Batch ${id} of ${total} was paid to all ${payees} payees.`,
+  batchProcessedWithErrorTitle: 'Batch payment processed with errors',
+  batchProcessedWithErrorBody: (id: number, paid: number, payees: number) =>
+    `Batch ${id} was paid to ${paid} of ${payees} payees. The receipt lists the payees who were not paid.`,
+  batchFailedTitle: 'Batch payment failed',
+  batchFailedBody: (id: number) => `Batch ${id} could not be paid. No payee received money.`,
 } as const;

@@ -8,6 +8,7 @@ import * as ledgerIntegrity from './migrations/0004-ledger-integrity.ts';
 import * as ledgerEngine from './migrations/0005-ledger-engine.ts';
 import * as orders from './migrations/0006-orders.ts';
 import * as batchPayments from './migrations/0007-batch-payments.ts';
+import * as batchProcessing from './migrations/0008-batch-processing.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-ledger-engine': ledgerEngine,
   '0006-orders': orders,
   '0007-batch-payments': batchPayments,
+  '0008-batch-processing': batchProcessing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

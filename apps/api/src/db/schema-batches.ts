@@ -31,6 +31,8 @@ export interface BatchPaymentsTable {
   account_id: number | null;
   account_type: string | null;
   cash_in_id: string | null;
+  /** The week (Jamaica time) the payees count against the weekly batch limit, set when processing starts. */
+  limit_period_start: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type BatchStatus =
@@ -57,6 +59,9 @@ export interface BatchPayeesTable {
   account_id: number | null;
   status: 'VALID' | 'INVALID' | 'PAID' | 'FAILED';
   error: string | null;
+  /** The journal entry that paid the payee (set with PAID, by the ledger engine). */
+  entry_id: ColumnType<string | null, never, never>;
+  paid_at: ColumnType<Date | null, never, never>;
 }
 
 /** Who may be paid (a view, migration 0007): wallet users and merchants' main wallets by handle. */

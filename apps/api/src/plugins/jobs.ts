@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
 import { VALIDATE_BATCH_JOB, validateBatch, type ValidateBatchJob } from '../modules/batches/jobs.ts';
+import { startBatchProcessing } from '../modules/batches/processing-jobs.ts';
 import { verifyLedger } from '../modules/ledger/service.ts';
 import { PURGE_EXPIRED_CRON, PURGE_EXPIRED_JOB, purgeExpired } from '../modules/maintenance/jobs.ts';
 import { EXPIRE_ORDERS_CRON, EXPIRE_ORDERS_JOB, expireUnpaidOrders } from '../modules/orders/jobs.ts';
@@ -72,6 +73,8 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
       app.log.info({ batchId: job.data.batchId, status }, 'batch validated');
     }
   });
+
+  await startBatchProcessing(app, boss, opts.railStepSeconds);
 
   const rail = startBankRail(app.db, app.ledger, opts.railStepSeconds, (error) =>
     app.log.error({ err: error }, 'bank rail run failed'),

@@ -82,7 +82,6 @@ export async function createTransfer(
   idempotency?: PostingRequest['idempotency'],
 ): Promise<EngineOutcome> {
   const { identity } = caller;
-  const now = caller.now ?? new Date();
   const merchantId = identity.merchant_id;
 
   // Another tenant's account looks like a missing one.
@@ -94,7 +93,42 @@ export async function createTransfer(
   const route = ROUTES[input.transfer_type][input.account_type];
   if (!route) throw notFound(PRODUCT_MESSAGES.noCashInFromBeneficiary);
   if (!hasPermission(identity.permissions, route.permission)) throw forbidden();
+  const actor = {
+    merchantId,
+    userId: Number(identity.id),
+    organizationId: identity.org_id,
+    ip: caller.ip,
+    now: caller.now ?? new Date(),
+    railStepSeconds: caller.railStepSeconds,
+  };
+  return postTransfer(ledger, actor, { wallet, counterpart }, input, idempotency);
+}
 
+/** Who moves the money when no session asks (a batch cashing in its funding): the checks were made before. */
+export interface TransferActor {
+  merchantId: number;
+  userId: number;
+  organizationId: string;
+  ip: string | null;
+  now: Date;
+  railStepSeconds: number | null;
+}
+
+/**
+ * The transfer itself, between accounts already known to be the merchant's (its wallet and the
+ * linked account of `input.account_type`), as one engine request.
+ */
+export async function postTransfer(
+  ledger: Ledger,
+  actor: TransferActor,
+  accounts: { wallet: { id: number; label: string }; counterpart: { id: number; label: string } },
+  input: CreateTransfer,
+  idempotency?: PostingRequest['idempotency'],
+): Promise<EngineOutcome> {
+  const { merchantId, now } = actor;
+  const { wallet, counterpart } = accounts;
+  const route = ROUTES[input.transfer_type][input.account_type];
+  if (!route) throw notFound(PRODUCT_MESSAGES.noCashInFromBeneficiary);
   const amount = BigInt(input.amount);
   const incoming = input.transfer_type === 'CASH_IN';
   // A cash-in pulls from the merchant's bank: PENDING until the bank takes it up. Money going out
@@ -115,14 +149,14 @@ export async function createTransfer(
     jam_dex: input.account_type === 'CBDC',
     limit_type: route.limit,
     limit_period_start: periodStart,
-    created_by: Number(identity.id),
+    created_by: actor.userId,
     created_at: now,
     updated_at: now,
     completed_at: route.instant ? now : null,
     rail_due_at:
-      route.instant || caller.railStepSeconds === null
+      route.instant || actor.railStepSeconds === null
         ? null
-        : new Date(now.getTime() + caller.railStepSeconds * 1000),
+        : new Date(now.getTime() + actor.railStepSeconds * 1000),
   };
   const dto = toTransferDto({ ...transfer, id: '', commission: '0', gct: '0', failure_reason: null });
 
@@ -143,8 +177,8 @@ export async function createTransfer(
     transfer,
     ...(await transferEntry(ledger, transfer, amount)),
     audit: {
-      actorUserId: Number(identity.id),
-      organizationId: identity.org_id,
+      actorUserId: actor.userId,
+      organizationId: actor.organizationId,
       action: 'transfer.created',
       details: {
         direction: input.transfer_type,
@@ -152,7 +186,7 @@ export async function createTransfer(
         amount: input.amount,
         status,
       },
-      ip: caller.ip,
+      ip: actor.ip,
     },
     response: { statusCode: 201, body: { data: dto }, transferIdPath: ['data', 'transfer_id'] },
     refusals: TRANSFER_REFUSALS,

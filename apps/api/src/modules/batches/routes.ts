@@ -24,7 +24,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { batchCsv, batchTemplate } from './files.ts';
-import { validationQueue } from './queue.ts';
+import { VALIDATE_BATCH_JOB } from './jobs.ts';
+import { PROCESS_BATCH_JOB } from './processing.ts';
+import { batchQueue } from './queue.ts';
 import { approveBatch, rejectBatch, requestApproval, type TransitionCaller } from './transitions.ts';
 import {
   createBatch,
@@ -47,7 +49,7 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
     ip: request.ip,
     now: new Date(),
     settings: opts.settings,
-    enqueue: validationQueue(app.boss),
+    enqueue: batchQueue(app.boss, VALIDATE_BATCH_JOB),
   });
 
   typed.get(
@@ -157,6 +159,7 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
     identity: request.identity!,
     ip: request.ip,
     now: new Date(),
+    enqueueProcessing: batchQueue(app.boss, PROCESS_BATCH_JOB),
   });
 
   typed.post(

@@ -11,21 +11,20 @@ import { recordAudit } from '../audit/service.ts';
 import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
 import type { FeeSchedule } from '../orders/fees.ts';
 import { batchFileBytes, estimateRows } from './files.ts';
+import type { EnqueueBatchJob } from './queue.ts';
 import { findBatch, insertBatch, listBatches as listBatchRows, type BatchRow } from './repository.ts';
 
 export interface BatchSettings {
   feeSchedule: FeeSchedule;
 }
 
-/** Sends a stored batch to the validation queue, in the transaction that stored it. */
-export type EnqueueValidation = (trx: Db, batchId: number) => Promise<void>;
-
 export interface BatchCaller {
   identity: SessionIdentity;
   ip: string;
   now: Date;
   settings: BatchSettings;
-  enqueue: EnqueueValidation | null;
+  /** Sends a stored batch to the validation queue, in the transaction that stored it. */
+  enqueue: EnqueueBatchJob | null;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -7,6 +7,7 @@ import { inTransaction, type Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { listAccounts, readBalance, readWalletLimit } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
+import type { EnqueueBatchJob } from './queue.ts';
 import { getBatch } from './service.ts';
 import { findBatchState, insertNotification, moveBatch } from './transition-repository.ts';
 
@@ -15,6 +16,8 @@ export interface TransitionCaller {
   identity: SessionIdentity;
   ip: string;
   now: Date;
+  /** Sends an approved batch to be paid, in the transaction that approves it. */
+  enqueueProcessing: EnqueueBatchJob | null;
 }
 
 const REVIEWABLE: readonly BatchStatus[] = ['VALIDATED', 'PENDING_APPROVAL'];
@@ -40,6 +43,8 @@ async function transition(
     values: Parameters<typeof moveBatch>[4];
     notification: { code: string; title: string; body: string; redirect: string };
     audit: { action: string; details: Record<string, unknown> };
+    /** What else commits with the move (the processing job of an approval). */
+    alsoInTransaction?: (trx: Db) => Promise<void>;
   },
 ): Promise<Batch> {
   const { identity, now } = caller;
@@ -65,6 +70,7 @@ async function transition(
       details: move.audit.details,
       ip: caller.ip,
     });
+    await move.alsoInTransaction?.(trx);
   });
   return getBatch(db, identity.merchant_id, batchId);
 }
@@ -113,7 +119,7 @@ export async function rejectBatch(db: Db, caller: TransitionCaller, batchId: num
  * (spec sections 4, 5): refused over the main wallet's remaining weekly MBATCH limit and, when the
  * main wallet pays, when its balance is below the total, with the spec's texts. A bank-account
  * source is cashed in when the batch is processed. The money moves only then, through the ledger
- * engine, which checks the balance and the limit again.
+ * engine, which checks the balance and the limit again: the processing job is queued with the move.
  */
 export async function approveBatch(db: Db, caller: TransitionCaller, batchId: number, source: ApproveBatch) {
   const { identity, now } = caller;
@@ -151,5 +157,6 @@ export async function approveBatch(db: Db, caller: TransitionCaller, batchId: nu
       redirect: batchReviewPath(identity.org_id, batchId),
     },
     audit: { action: 'batch.approved', details: { account_id: funding.id, account_type: funding.type } },
+    alsoInTransaction: async (trx) => caller.enqueueProcessing?.(trx, batchId),
   });
 }

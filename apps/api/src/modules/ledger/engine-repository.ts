@@ -10,7 +10,8 @@ function toJson(requests: PostingRequest[]): string {
 }
 
 function toWire(request: PostingRequest) {
-  const { idempotency, limit, transfer, transition, order, entry, audit, response, refusals } = request;
+  const { idempotency, limit, transfer, transition, order, payee, entry, audit, response, refusals } =
+    request;
   return {
     idempotency: idempotency && {
       scope: idempotency.scope,
@@ -57,6 +58,7 @@ function toWire(request: PostingRequest) {
         created_by: order.refund.createdBy,
       },
     },
+    payee: payee && { batch_id: payee.batchId, row_number: payee.rowNumber, at: payee.at },
     entry: entry && {
       kind: entry.kind,
       description: entry.description,

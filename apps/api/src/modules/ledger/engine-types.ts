@@ -77,6 +77,12 @@ export interface PostingRequest {
       createdBy: number | null;
     };
   };
+  /**
+   * A batch payee paid (ADR 023): its row is locked and must still be VALID, else the outcome is
+   * `stale` and nothing moves, so a payee is never paid twice. Accepted, it becomes PAID with the
+   * journal entry; refused, FAILED with the refusal's message, in the same statement.
+   */
+  payee?: { batchId: number; rowNumber: number; at: Date };
   /** A balanced journal entry; its transfer is the new or moved one, else `transferId`. */
   entry?: {
     kind: string;
@@ -126,7 +132,7 @@ export type EngineOutcome =
     }
   /** The key was used before (or earlier in the same batch): the stored answer. */
   | { outcome: 'replayed'; sameRequest: boolean; statusCode: number | null; body: unknown }
-  /** A transition whose transfer had already moved on: nothing happened. */
+  /** A transition whose transfer had already moved on, or a payee no longer VALID: nothing happened. */
   | { outcome: 'stale' };
 
 export type EngineRefusalCode = 'INSUFFICIENT_FUNDS' | 'DAILY_LIMIT_EXCEEDED' | 'ORDER_CHANGED';

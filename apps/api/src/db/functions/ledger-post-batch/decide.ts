@@ -42,6 +42,18 @@ export const DECIDE = `
           end if;
         end if;
 
+        -- A payee is paid only while VALID: one already PAID or FAILED is left as it is.
+        if jsonb_typeof(req->'payee') = 'object' then
+          if pay_status[i] is null then
+            raise exception 'request %: batch payee %/% does not exist', i,
+              req->'payee'->>'batch_id', req->'payee'->>'row_number';
+          end if;
+          if pay_status[i] <> 'VALID' then
+            outcomes[i] := jsonb_build_object('outcome', 'stale', 'status', pay_status[i]);
+            continue;
+          end if;
+        end if;
+
         refusal := null;
         -- An order is paid or refunded only from the state the caller saw: its status, what was
         -- refunded of it, and (for a payment) not yet expired. Otherwise the answer is a refusal.

@@ -1,5 +1,5 @@
 /**
- * `ledger_post_batch` (ADR 020, orders ADR 021): its declarations, the key claims, the locks and
+ * `ledger_post_batch` (ADR 020, orders ADR 021, batch payees ADR 023): its declarations, the key claims, the locks and
  * the batch-wide checks (steps 1–5).
  */
 export const LOCK = `
@@ -28,6 +28,8 @@ export const LOCK = `
       ord_status_before text[]; ord_refunded_before bigint[];
       -- a payment accepted in this batch: its payer, time and journal entry, per order
       ord_payment jsonb[];
+      -- batch payees being paid, locked by key: each request's payee status (null without one)
+      pay_status text[];
       -- accepted requests: position, transfer id, entry id
       ok_ref int[] := '{}'; ok_transfer bigint[] := '{}'; ok_entry bigint[] := '{}';
       touched int[]; amounts bigint[];
@@ -35,7 +37,7 @@ export const LOCK = `
       amount bigint; cap bigint; transfer_id bigint; entry_id bigint;
       refusal jsonb; answer jsonb; stored record;
       has_keys boolean; has_limits boolean; has_transitions boolean; has_transfers boolean; has_audit boolean;
-      has_orders boolean;
+      has_orders boolean; has_payees boolean;
     begin
       perform set_config('lynk.ledger_writer', 'engine', true);
       -- What this batch holds: statements it has no use for are skipped.
@@ -44,8 +46,9 @@ export const LOCK = `
              coalesce(bool_or(jsonb_typeof(r->'transition') = 'object'), false),
              coalesce(bool_or(jsonb_typeof(r->'transfer') = 'object'), false),
              coalesce(bool_or(jsonb_typeof(r->'audit') = 'object'), false),
-             coalesce(bool_or(jsonb_typeof(r->'order') = 'object'), false)
-        into has_keys, has_limits, has_transitions, has_transfers, has_audit, has_orders
+             coalesce(bool_or(jsonb_typeof(r->'order') = 'object'), false),
+             coalesce(bool_or(jsonb_typeof(r->'payee') = 'object'), false)
+        into has_keys, has_limits, has_transitions, has_transfers, has_audit, has_orders, has_payees
       from jsonb_array_elements(p_requests) r;
 
       -- 1. Idempotency keys, claimed in key order. A key claimed earlier (committed) is a replay.
@@ -120,6 +123,24 @@ export const LOCK = `
         ord_status_before := ord_status;
         ord_refunded_before := ord_refunded;
         ord_payment := array_fill(null::jsonb, array[coalesce(array_length(ord_id, 1), 0)]);
+      end if;
+
+      -- 4c. Batch payees being paid, by key; each request gets its payee's status, in request order.
+      if has_payees then
+        select coalesce(array_agg(p.status order by r.i), '{}') into pay_status
+        from jsonb_array_elements(p_requests) with ordinality as r(req, i)
+        left join (select x.batch_id, x.row_number, x.status from batch_payees x
+                   where (x.batch_id, x.row_number) in (
+                     select (q->'payee'->>'batch_id')::int, (q->'payee'->>'row_number')::int
+                     from jsonb_array_elements(p_requests) q where jsonb_typeof(q->'payee') = 'object')
+                   order by x.batch_id, x.row_number for no key update of x) p
+          on jsonb_typeof(r.req->'payee') = 'object'
+         and p.batch_id = (r.req->'payee'->>'batch_id')::int and p.row_number = (r.req->'payee'->>'row_number')::int;
+        if (select count(*) from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'payee') = 'object')
+           <> (select count(distinct (r->'payee'->>'batch_id', r->'payee'->>'row_number'))
+               from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'payee') = 'object') then
+          raise exception 'a batch payee appears twice in one batch' using errcode = 'check_violation';
+        end if;
       end if;
 
       -- 5. Every entry balances per currency and has no zero posting (one query for the batch).

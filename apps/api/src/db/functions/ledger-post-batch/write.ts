@@ -130,6 +130,19 @@ export const WRITE = `
         where jsonb_typeof(s.ord->'refund') = 'object';
       end if;
 
+      -- Batch payees: PAID with the entry that paid them, or FAILED with the refusal's message.
+      if has_payees then
+        update batch_payees x
+        set status = case when o.outcome->>'outcome' = 'accepted' then 'PAID' else 'FAILED' end,
+            entry_id = (o.outcome->>'entry_id')::bigint,
+            paid_at = case when o.outcome->>'outcome' = 'accepted' then (q.p->>'at')::timestamptz end,
+            error = case when o.outcome->>'outcome' = 'refused' then o.outcome->'body'->>'message' end
+        from unnest(outcomes) with ordinality as o(outcome, i),
+             lateral (select p_requests->(o.i::int - 1)->'payee' as p) q
+        where jsonb_typeof(q.p) = 'object' and o.outcome->>'outcome' in ('accepted', 'refused')
+          and x.batch_id = (q.p->>'batch_id')::int and x.row_number = (q.p->>'row_number')::int;
+      end if;
+
       if has_audit then
         insert into audit_log (actor_user_id, organization_id, action, subject, details, ip)
         select (a->>'actor_user_id')::int, a->>'organization_id', a->>'action',

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { findStalledBatches } from './processing-repository.ts';
+import { PROCESS_BATCH_JOB, processBatch, type ProcessBatchJob } from './processing.ts';
+
+/** Every minute: batches APPROVED or PROCESSING whose run went quiet are taken up again. */
+export const RESUME_BATCHES_JOB = 'batch-resume';
+export const RESUME_BATCHES_CRON = '* * * * *';
+/** A run touches its batch after every chunk of payees; this long without means it was lost. */
+const STALLED_AFTER_MS = 2 * 60_000;
+
+/**
+ * The processing's queue and its safety net. An approval queues its batch's job in its own
+ * transaction; a bank-funded batch waiting on the rail queues itself again a rail step later. A
+ * job lost with a crashed process is taken up again at start (every batch still in flight) and by
+ * the minute's sweep; two runs of one batch at once pay nobody twice (ADR 023).
+ */
+export async function startBatchProcessing(app: FastifyInstance, boss: PgBoss, railStepSeconds: number) {
+  const resume = async (idleSince: Date) => {
+    for (const batchId of await findStalledBatches(app.db, idleSince)) {
+      await boss.send(PROCESS_BATCH_JOB, { batchId } satisfies ProcessBatchJob);
+    }
+  };
+  await boss.createQueue(PROCESS_BATCH_JOB);
+  await boss.work<ProcessBatchJob>(PROCESS_BATCH_JOB, async (jobs) => {
+    for (const job of jobs) {
+      const { batchId } = job.data;
+      const result = await processBatch({ db: app.db, ledger: app.ledger, railStepSeconds }, batchId);
+      if (result === 'WAITING') {
+        await boss.send(PROCESS_BATCH_JOB, { batchId }, { startAfter: Math.max(railStepSeconds, 1) });
+      }
+      app.log.info({ batchId, result }, 'batch processed');
+    }
+  });
+  await boss.createQueue(RESUME_BATCHES_JOB);
+  await boss.work(RESUME_BATCHES_JOB, () => resume(new Date(Date.now() - STALLED_AFTER_MS)));
+  await boss.schedule(RESUME_BATCHES_JOB, RESUME_BATCHES_CRON);
+  await resume(new Date());
+}
