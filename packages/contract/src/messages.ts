@@ -257,6 +257,7 @@ export const PRODUCT_MESSAGES = {
     reason ? `Batch ${id} was rejected: ${reason}` : `Batch ${id} was rejected.`,
   batchApprovedTitle: 'Batch payment approved',
   batchApprovedBody: (id: number, total: string) => `Batch ${id} of ${total} was approved.`,
+  batchReceiptNotReady: 'A receipt is ready once the batch has been processed.',
   batchTotalsChanged: 'The payees of this batch no longer add up to the totals that were approved.',
   batchPayeeFeeChanged: 'The fee for this payee no longer matches the fee that was approved.',
   batchProcessedTitle: 'Batch payment processed',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newKey } from '../../test/accounts.ts';
+import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 
@@ -11,8 +11,8 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the validation queue', () => {
-  it('validates an uploaded batch in the background, its job committed with the batch', async () => {
+describe('the batch queues', () => {
+  it('validates an uploaded batch in the background, and pays it once an admin approves it', async () => {
     const { jar } = await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD);
     const cookie = jar.header();
     const csv = Buffer.from('lynk_id,amount\n@janedoe,1500.00\n@bmc.montego,20\n').toString('base64');
@@ -37,5 +37,32 @@ describe('the validation queue', () => {
         { timeout: 20_000, interval: 250 },
       )
       .toBe('VALIDATED');
+
+    // The approval queues the processing in its own transaction; the job pays both payees.
+    const admin = (await signIn(t.app, 'admin.kingston@bluemountain.example', DEMO_PASSWORD)).jar.header();
+    const wallet = (await branchAccounts(t, 1001)).wallet;
+    const before = await balanceOf(t, wallet);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/batch-payments/${id}/approve`,
+      headers: { cookie: admin, 'x-lynk-csrf': '1' },
+      payload: { account_type: 'LYNK', account_id: wallet },
+    });
+    expect(approved.statusCode).toBe(200);
+    const total = BigInt(approved.json().data.total);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/payment/batch-payments/${id}`,
+              headers: { cookie },
+            })
+          ).json().data.status,
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe('COMPLETED');
+    expect(await balanceOf(t, wallet)).toBe(before - total);
   });
 });

@@ -104,6 +104,29 @@ export function findPayeeRows(db: Db, batchId: number) {
     .execute();
 }
 
+/** The payees a processed batch tried to pay (not the rows found invalid at upload), in file order. */
+export function findReceiptRows(db: Db, batchId: number) {
+  return db
+    .selectFrom('batch_payees')
+    .select([
+      'row_number',
+      'lynk_id',
+      'name',
+      'amount',
+      'fee',
+      'gct',
+      'status',
+      'paid_at',
+      'entry_id',
+      'error',
+    ])
+    .where('batch_id', '=', batchId)
+    .where('status', '<>', 'INVALID')
+    .orderBy('row_number')
+    .$narrowType<{ amount: string }>()
+    .execute();
+}
+
 /** The directory's entry under one handle (a wallet user before a merchant of the same handle). */
 export function findPayee(db: Db, handle: string) {
   return db

@@ -27,6 +27,7 @@ import { batchCsv, batchTemplate } from './files.ts';
 import { VALIDATE_BATCH_JOB } from './jobs.ts';
 import { PROCESS_BATCH_JOB } from './processing.ts';
 import { batchQueue } from './queue.ts';
+import { batchReceipt } from './receipt.ts';
 import { approveBatch, rejectBatch, requestApproval, type TransitionCaller } from './transitions.ts';
 import {
   createBatch,
@@ -107,6 +108,21 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
     },
     async (request) =>
       batchCsv(app.db, request.identity!.merchant_id, request.params.id, request.query.include_errors),
+  );
+
+  typed.get(
+    '/batch-payments/:id/receipt',
+    {
+      preValidation: requireGate(GATES.paymentHistoryTab),
+      schema: {
+        tags: ['payment'],
+        summary:
+          "A processed batch's receipt.csv (base64): each payee's amount, fee, GCT, outcome and reference",
+        params: batchParamsSchema,
+        response: { 200: csvFileResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => batchReceipt(app.db, request.identity!.merchant_id, request.params.id),
   );
 
   typed.post(

@@ -77,14 +77,22 @@ const CHECKS = {
     left join accounts w on w.id = t.wallet_account_id and w.merchant_id = t.merchant_id
     left join accounts c on c.id = t.counterpart_account_id and c.merchant_id = t.merchant_id
     where w.id is null or c.id is null`,
-  /** A period's counted usage differs from the limited transfers it accepted (failed ones gave theirs back). */
+  /**
+   * A period's counted usage differs from what used it: the limited transfers it accepted (failed
+   * ones gave theirs back) and the batch payees paid from the main wallet (amount, fee and GCT).
+   */
   limitUsageNotMatchingTransfers: sql`
     select count(*) from limit_usage u
-    full join (select wallet_account_id, limit_type, limit_period_start, sum(amount) as total from transfers
-               where limit_type is not null and status <> 'FAILED'
-               group by wallet_account_id, limit_type, limit_period_start) t
-      on t.wallet_account_id = u.account_id and t.limit_type = u.transfer_type
-     and t.limit_period_start = u.period_start
+    full join (select account_id, limit_type, period_start, sum(amount) as total from (
+                 select wallet_account_id as account_id, limit_type, limit_period_start as period_start, amount
+                 from transfers where limit_type is not null and status <> 'FAILED'
+                 union all
+                 select w.id, 'MBATCH', b.limit_period_start, p.amount + p.fee + p.gct
+                 from batch_payees p join batch_payments b on b.id = p.batch_id
+                 join accounts w on w.merchant_id = b.merchant_id and w.type = 'LYNK'
+                 where p.status = 'PAID') used
+               group by account_id, limit_type, period_start) t
+      on t.account_id = u.account_id and t.limit_type = u.transfer_type and t.period_start = u.period_start
     where coalesce(u.used, 0) <> coalesce(t.total, 0)`,
   /** The kept transfer counts (the listings' footers) differ from the rows. */
   countsNotMatchingTransfers: sql`
@@ -111,6 +119,17 @@ const CHECKS = {
       select o.transfer_id as entry_id from orders o where o.transfer_id is not null
       union all select r.id from refunds r) m
     left join journal_entries e on e.id = m.entry_id where e.id is null`,
+  /**
+   * A batch payee PAID without the journal entry that paid it, or a payout entry that no payee
+   * owns (ADR 023): a payee is paid by exactly one entry, and an entry pays exactly one payee.
+   */
+  payoutsNotMatchingEntries: sql`
+    select (select count(*) from batch_payees p left join journal_entries e on e.id = p.entry_id
+            where p.status = 'PAID' and e.id is null)
+         + (select count(*) from journal_entries e left join batch_payees p on p.entry_id = e.id
+            where e.kind = 'BATCH_PAYOUT' and p.entry_id is null)
+         + (select count(*) from (select entry_id from batch_payees where entry_id is not null
+                                  group by entry_id having count(*) > 1) twice) as count`,
 };
 
 export type LedgerCheck = keyof typeof CHECKS;
