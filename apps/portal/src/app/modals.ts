@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import { TransactionStatusModal, type TransactionStatusOptions } from '@/components/transaction-status-modal';
 import { LogoutModal } from '@/features/auth/components/logout-modal';
+import type { BatchUploadData } from '@/features/batches/components/batch-upload-modal';
+import type { ChooseSourceFundsData } from '@/features/batches/components/choose-source-funds-modal';
+import type { RejectBatchData } from '@/features/batches/components/reject-batch-modal';
+import type { SinglePaymentData } from '@/features/batches/components/single-payment-modal';
 import type { OrderDetailsData } from '@/features/orders/components/order-details-modal';
 import type { PaymentRequestModalData } from '@/features/orders/components/payment-request-modal';
 import type { RefundModalData } from '@/features/orders/components/refund-modal';
@@ -33,6 +37,21 @@ export const MODAL_COMPONENTS = {
   'payment-request': lazyPage(() =>
     import('@/features/orders/components/payment-request-modal').then((m) => m.PaymentRequestModal),
   ),
+  'create-payments': lazyPage(() =>
+    import('@/features/batches/components/create-payments-modal').then((m) => m.CreatePaymentsModal),
+  ),
+  'batch-payments': lazyPage(() =>
+    import('@/features/batches/components/batch-upload-modal').then((m) => m.BatchUploadModal),
+  ),
+  'single-payment': lazyPage(() =>
+    import('@/features/batches/components/single-payment-modal').then((m) => m.SinglePaymentModal),
+  ),
+  'choose-source-funds': lazyPage(() =>
+    import('@/features/batches/components/choose-source-funds-modal').then((m) => m.ChooseSourceFundsModal),
+  ),
+  'reject-batch-payments': lazyPage(() =>
+    import('@/features/batches/components/reject-batch-modal').then((m) => m.RejectBatchModal),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -45,5 +64,10 @@ declare module '@/lib/modal-registry' {
     'more-order-details': OrderDetailsData;
     refund: RefundModalData;
     'payment-request': PaymentRequestModalData;
+    'create-payments': Record<string, never>;
+    'batch-payments': BatchUploadData;
+    'single-payment': SinglePaymentData;
+    'choose-source-funds': ChooseSourceFundsData;
+    'reject-batch-payments': RejectBatchData;
   }
 }

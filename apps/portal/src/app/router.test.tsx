@@ -11,6 +11,7 @@ import {
   makeTransfer,
 } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
+import { makeBatch } from '@/features/batches/batches-testing';
 
 describe('organisation routes', () => {
   it('sends "/:org" to the main wallet', async () => {
@@ -66,8 +67,14 @@ describe('organisation routes', () => {
   });
 
   it('opens the batch review under payment history, and sends a non-numeric id back', async () => {
-    const first = renderApp('/1001/lynk-wallet/payment-history/review/42', portalServer());
-    expect(await screen.findByTestId('batch-review-42')).toBeInTheDocument();
+    const first = renderApp(
+      '/1001/lynk-wallet/payment-history/review/42',
+      portalServer({ extra: { 'GET /api/payment/batch-payments/42': { body: { data: makeBatch(42) } } } }),
+    );
+    const review = await screen.findByTestId('batch-review-42');
+    expect(
+      await within(review).findByText('Please review this payment and choose an action'),
+    ).toBeInTheDocument();
     first.unmount();
 
     const second = renderApp('/1001/lynk-wallet/payment-history/review/abc', portalServer());
@@ -84,15 +91,26 @@ describe('organisation routes', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it.each([['payment-history', 'Batch payments are not available yet in this portal.']])(
-    'says plainly that the %s pane is not available yet, instead of an empty table',
-    async (tab, text) => {
-      renderApp(`/1001/lynk-wallet/${tab}`, portalServer());
-      const pane = await screen.findByTestId(`wallet-pane-${tab}`);
-      expect(await within(pane).findByRole('status')).toHaveTextContent(text);
-      expect(within(pane).queryByRole('table')).not.toBeInTheDocument();
-    },
-  );
+  it('shows the batches on the payment history pane', async () => {
+    const { requests } = renderApp(
+      '/1001/lynk-wallet/payment-history',
+      portalServer({
+        extra: {
+          'GET /api/payment/batch-payments': {
+            body: makeListing([makeBatch(7, { status: 'COMPLETED' })]),
+          },
+        },
+      }),
+    );
+    const pane = await screen.findByTestId('wallet-pane-payment-history');
+    const table = await within(pane).findByRole('table', { name: 'Payment History' });
+    expect(await within(table).findByRole('row', { name: /November payroll/ })).toHaveTextContent(
+      'Processed',
+    );
+    expect(requests.map((request) => request.path)).toContain(
+      '/api/payment/batch-payments?offset=0&limit=25&sort=DESC',
+    );
+  });
 
   it('opens the main wallet on orders and JAM-DEX on payments; without that tab, on the first permitted one', async () => {
     const first = renderApp('/1001/lynk-wallet', portalServer());

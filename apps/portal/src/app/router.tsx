@@ -29,11 +29,11 @@ const FirstWalletTab = lazyPage(() =>
 const WalletTabRoute = lazyPage(() =>
   import('@/features/wallet/components/wallet-tab-routes').then((m) => m.WalletTabRoute),
 );
-const NotAvailableTab = lazyPage(() =>
-  import('@/features/wallet/components/wallet-tab-routes').then((m) => m.NotAvailableTab),
+const PaymentHistoryPane = lazyPage(() =>
+  import('@/features/batches/components/payment-history-pane').then((m) => m.PaymentHistoryPane),
 );
 const BatchReviewRoute = lazyPage(() =>
-  import('@/features/wallet/components/wallet-tab-routes').then((m) => m.BatchReviewRoute),
+  import('@/features/batches/components/batch-review-route').then((m) => m.BatchReviewRoute),
 );
 const TransfersHistoryPane = lazyPage(() =>
   import('@/features/wallet/components/transfers-history-pane').then((m) => m.TransfersHistoryPane),
@@ -75,14 +75,16 @@ const notFound: RouteObject = {
   element: <NotFoundRoute />,
 };
 
-/** The table of a tab; a tab whose feature has not landed yet (payment history) says so. */
+/** The table of a tab. */
 function walletTabContent(wallet: WalletKind, tab: WalletTab): RouteObject[] {
   if (tab.value === 'transfers-history')
     return [{ index: true, element: <TransfersHistoryPane wallet={wallet} /> }];
   if (wallet === 'cbdc' && tab.value === 'payments') return [{ index: true, element: <CbdcPaymentsPane /> }];
   if (wallet === 'main' && tab.value === 'orders') return [{ index: true, element: <OrdersPane /> }];
   if (wallet === 'main' && tab.value === 'refunds') return [{ index: true, element: <RefundsPane /> }];
-  return [{ index: true, element: <NotAvailableTab tab={tab} /> }];
+  if (wallet === 'main' && tab.value === 'payment-history')
+    return [{ index: true, element: <PaymentHistoryPane /> }];
+  return [];
 }
 
 function walletTabRoutes(wallet: WalletKind): RouteObject[] {

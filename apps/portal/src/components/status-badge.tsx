@@ -17,13 +17,24 @@ const STATUS_COLOURS: Record<string, string> = {
   TRANSMITTED: 'cyan',
   RECEIVED: 'yellow',
   PENDING_REFUND: 'orange',
+  // Batches (spec section 4, "Batch statuses").
+  NEW: 'gray',
+  VALIDATED: 'cyan',
+  INVALID_PAYEE: 'red',
+  PENDING_APPROVAL: 'yellow',
+  APPROVED: 'blue',
+  PROCESSING: 'blue',
+  COMPLETED_WITH_ERRORS: 'orange',
 };
 
 /** Text colours for the tints whose shade 9 is still below 4.5:1 on the light badge. */
 const DEEP_TEXT: Record<string, string> = { green: '#1b5e20', yellow: '#6d4c00', orange: '#9a3412' };
 
-/** A status as its display label (contract `statusLabel`) on a coloured badge. */
-export function StatusBadge({ status }: { status: string }) {
+/**
+ * A status as its display label (contract `statusLabel`, or the label given, such as a batch's
+ * `batchStatusLabel`) on a coloured badge.
+ */
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
   const colour = STATUS_COLOURS[status.toUpperCase()] ?? 'gray';
   return (
     // The light badge's default text shade is below 4.5:1 on its tint; shade 9 passes, except
@@ -39,7 +50,7 @@ export function StatusBadge({ status }: { status: string }) {
       miw="max-content"
       data-status={status}
     >
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </Badge>
   );
 }

@@ -8,7 +8,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { hideModal, openModal } from '@/lib/modal-registry';
+import { getModalState, hideModal, openModal } from '@/lib/modal-registry';
 import { GenericModal } from './generic-modal';
 import { TRANSACTION_STATUS_TEXTS } from './texts';
 
@@ -92,12 +92,14 @@ export function TransactionStatusModal({ data }: { data: TransactionStatusOption
   const StatusIcon = look.icon;
 
   const run = async (action: TransactionStatusAction | undefined) => {
+    const shown = getModalState().instance;
     try {
       setBusy(true);
       await action?.onClick?.();
     } finally {
       setBusy(false);
-      hideModal();
+      // An action that showed another modal (Nevermind restoring the form behind a confirm) keeps it.
+      if (getModalState().instance === shown) hideModal();
     }
   };
 
@@ -132,7 +134,13 @@ export function TransactionStatusModal({ data }: { data: TransactionStatusOption
   );
 }
 
-/** Opens the transaction-status modal; the variant's title names the dialog. */
-export function openTransactionStatus(options: TransactionStatusOptions): void {
-  openModal('transaction-status', options, { title: transactionStatusTitle(options) });
+/**
+ * Opens the transaction-status modal; the variant's title names the dialog. With `storePrevious`
+ * the modal shown now is kept, for an action to come back to it with `restorePreviousModal`.
+ */
+export function openTransactionStatus(
+  options: TransactionStatusOptions,
+  { storePrevious = false }: { storePrevious?: boolean } = {},
+): void {
+  openModal('transaction-status', options, { title: transactionStatusTitle(options), storePrevious });
 }

@@ -12,15 +12,6 @@ export const WALLET_TEXTS = {
   transfersHistory: 'Transfers History',
   refunds: 'Refunds',
   paymentHistory: 'Payment History',
-  reviewBatch: MESSAGES.batch.reviewBatch,
-  /** Not in the spec: what a pane whose feature has not landed names. */
-  batchReviews: 'Batch reviews',
-  /** Not in the spec: what each tab whose feature has not landed names ("… are not available yet"). */
-  unavailable: {
-    'payment-history': 'Batch payments',
-  } as Partial<Record<string, string>>,
-  batchLoadFailedTitle: MESSAGES.batch.loadFailedTitle,
-  batchLoadFailed: MESSAGES.batch.loadFailed,
 } as const;
 
 /** Balance and limit widgets (spec section 4). */
@@ -38,6 +29,12 @@ export const WIDGET_TEXTS = {
 export const PAYMENT_REQUEST_BUTTON_TEXTS = {
   button: 'Payment Request',
   modalTitle: MESSAGES.paymentRequest.title,
+} as const;
+
+/** The dashboard's Create a Payment action (spec sections 2, 6: needs batch-payments create). */
+export const CREATE_PAYMENT_BUTTON_TEXTS = {
+  button: MESSAGES.batch.createPaymentTitle,
+  modalTitle: MESSAGES.batch.createPaymentTitle,
 } as const;
 
 /** The transfer modal (spec sections 2, 5, 8). */

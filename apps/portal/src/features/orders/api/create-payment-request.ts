@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@lynk/contract/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
-import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '../in-progress-retry';
+import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '@/lib/in-progress-retry';
 import { ordersQueryKey } from './get-orders';
 
 /** POST /api/payment/customer-transactions: a payment request, answered with its pay link. */

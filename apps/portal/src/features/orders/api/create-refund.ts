@@ -3,7 +3,7 @@ import { refundResponseSchema } from '@lynk/contract/orders';
 import { IDEMPOTENCY_KEY_HEADER } from '@lynk/contract/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '../in-progress-retry';
+import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '@/lib/in-progress-retry';
 import { balancesQueryKey } from '@/lib/get-balance';
 import { ordersQueryKey } from './get-orders';
 import { refundsQueryKey } from './get-refunds';

@@ -10,7 +10,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { restorePreviousModal, setModalLocked } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
 import { useCreateRefund } from '../api/create-refund';
-import { isIdempotencyInProgress } from '../in-progress-retry';
+import { isIdempotencyInProgress } from '@/lib/in-progress-retry';
 import { leftToRefund } from '../order-rules';
 import { refundFormSchema, type RefundFormInput, type RefundFormOutput } from '../refund-form';
 import { REFUND_TEXTS } from '../texts';

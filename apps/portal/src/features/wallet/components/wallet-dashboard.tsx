@@ -6,12 +6,13 @@ import { pathUpTo } from '@/lib/location-org';
 import { WALLET_ROUTES } from '@lynk/contract/accounts';
 import { usePermittedWalletTabs, walletTabFromPath, type WalletKind } from '../tabs';
 import { WALLET_TEXTS } from '../texts';
+import { CreatePaymentButton } from './create-payment-button';
 import { PaymentRequestButton } from './payment-request-button';
 import { TransferButton } from './transfer-button';
 import { WalletWidgets } from './wallet-widgets';
 
 /**
- * A wallet's dashboard: the Payment Request (main wallet) and Transfer actions, the balance and limit widgets, the tab bar (tabs the
+ * A wallet's dashboard: the Payment Request and Create a Payment (main wallet) and Transfer actions, the balance and limit widgets, the tab bar (tabs the
  * user may see, each a link) and the active pane.
  */
 export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
@@ -29,6 +30,7 @@ export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
         </Title>
         <Group gap="sm">
           {wallet === 'main' ? <PaymentRequestButton /> : null}
+          {wallet === 'main' ? <CreatePaymentButton /> : null}
           <TransferButton wallet={wallet} />
         </Group>
       </Group>

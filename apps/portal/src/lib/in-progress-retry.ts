@@ -11,7 +11,7 @@ export function isIdempotencyInProgress(error: unknown): boolean {
 }
 
 /**
- * The retry policy of the orders feature's mutations, as the transfer's (docs/decisions/014): a
+ * The retry policy of money-moving mutations sent with an Idempotency-Key, as the transfer's (docs/decisions/014): a
  * 409 `IDEMPOTENCY_IN_PROGRESS` means the first request with this key is still being processed, so
  * the same request, same key, goes again after a second, up to five times. Nothing else is retried.
  */

@@ -1,0 +1,71 @@
+/**
+ * What the batches feature's tests share: batches as the API sends them, their routes, and a page
+ * where a button opens any of the feature's modals inside the modal host.
+ */
+import type { Batch } from '@lynk/contract/batches';
+import type { RoleId } from '@lynk/contract/roles';
+import type { Account } from '@lynk/contract/accounts';
+import { Button } from '@mantine/core';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hideModal } from '@/lib/modal-registry';
+import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
+import { makeAccount, makeSession } from '@/testing/fixtures';
+import { makeOrganisation, renderWithProviders } from '@/testing/render';
+
+export const BATCHES = '/api/payment/batch-payments';
+export const batchRoute = (id: number) => `${BATCHES}/${id}`;
+
+/**
+ * A validated batch of 3 payees: J$4,500.00, 1 % fee J$45.00, GCT J$6.75, total J$4,551.75,
+ * unless overridden.
+ */
+export function makeBatch(id: number, overrides: Partial<Batch> = {}): Batch {
+  return {
+    id,
+    name: 'November payroll',
+    status: 'VALIDATED',
+    payee_count: 3,
+    subtotal: 4500_00,
+    lynk_fee: 45_00,
+    lynk_fee_gct: 6_75,
+    total: 4551_75,
+    created_at: '2026-11-20T15:30:00.000Z',
+    created_by: 'Maria Manager',
+    completed_at: null,
+    reviewed_at: null,
+    reviewed_by: null,
+    merchant_id: 1001,
+    account_id: null,
+    account_type: null,
+    cash_in_id: null,
+    rows_checked: 3,
+    rows_total: 3,
+    payees_not_paid: 0,
+    error: null,
+    ...overrides,
+  };
+}
+
+export const batchBody = (batch: Batch) => ({ body: { data: batch } });
+
+/** The main wallet (1) and a linked bank account (3). */
+export const BRANCH_ACCOUNTS: Account[] = [makeAccount('LYNK', 1), makeAccount('BANK_ACCOUNT', 3)];
+
+/** Renders a button that runs `open`, with the modal and toast hosts, for a user of `roleId`. */
+export async function renderOpener(
+  open: () => void,
+  { routes = {}, roleId = 1 }: { routes?: FakeRoutes; roleId?: RoleId } = {},
+) {
+  // The registry is a module-level store: a modal a previous test left open must not be "previous".
+  hideModal();
+  const server = installFakeFetch(routes);
+  const view = renderWithProviders(<Button onClick={open}>Open</Button>, {
+    path: '/1001/lynk-wallet/payment-history',
+    session: makeSession(roleId),
+    organisation: makeOrganisation({ accounts: BRANCH_ACCOUNTS }),
+    overlays: true,
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+  return { ...view, ...server };
+}

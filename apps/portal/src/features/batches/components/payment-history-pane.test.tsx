@@ -1,0 +1,145 @@
+import type { RoleId } from '@lynk/contract/roles';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeFetch } from '@/testing/fake-fetch';
+import { makeListing, makeSession } from '@/testing/fixtures';
+import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { BATCHES, BRANCH_ACCOUNTS, makeBatch } from '../batches-testing';
+import { PaymentHistoryPane } from './payment-history-pane';
+
+const rows = [
+  makeBatch(11, { status: 'COMPLETED', name: 'Weekly suppliers' }),
+  makeBatch(12, { status: 'COMPLETED_WITH_ERRORS', name: 'A very long November payroll name' }),
+  makeBatch(13, { status: 'PROCESSING', name: '' }),
+  makeBatch(14, { status: 'APPROVED' }),
+  makeBatch(15, { status: 'PENDING_APPROVAL' }),
+  makeBatch(16, { status: 'VALIDATED' }),
+  makeBatch(17, { status: 'INVALID_PAYEE' }),
+  makeBatch(18, { status: 'FAILED' }),
+];
+
+function renderPane(roleId: RoleId = 1, path = '/1001/lynk-wallet/payment-history') {
+  return renderWithProviders(<PaymentHistoryPane />, {
+    path,
+    session: makeSession(roleId),
+    organisation: makeOrganisation({ accounts: BRANCH_ACCOUNTS }),
+    overlays: true,
+  });
+}
+
+const row = (table: HTMLElement, id: number) =>
+  within(table)
+    .getAllByRole('row')
+    .find((candidate) => within(candidate).queryAllByRole('cell')[0]?.textContent === String(id))!;
+
+describe('PaymentHistoryPane', () => {
+  it("lists the batches with the spec's columns, status labels and amounts", async () => {
+    const { requests } = installFakeFetch({ [`GET ${BATCHES}`]: { body: makeListing(rows) } });
+    renderPane();
+    const table = await screen.findByRole('table', { name: 'Payment History' });
+    await within(table).findByText('Weekly suppliers');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Batch ID',
+      'Name',
+      'Status',
+      'Created by',
+      expect.stringContaining('Date'),
+      'Total',
+      'Actions',
+    ]);
+    const first = row(table, 11);
+    expect(first).toHaveTextContent('Maria Manager');
+    // 15:30 UTC is 10:30 in Jamaica.
+    expect(first).toHaveTextContent('20/11/2026 10:30');
+    expect(first).toHaveTextContent('J$4,551.75');
+    // Spec section 4: the labels of the statuses.
+    const labels = rows.map(
+      (batch) => within(row(table, batch.id)).getByText(/./, { selector: '[data-status] *' }).textContent,
+    );
+    expect(labels).toEqual([
+      'Processed',
+      'Processed',
+      'Pending',
+      'Pending',
+      'Pending approval',
+      'Validated',
+      'Invalid payee',
+      'Failed',
+    ]);
+    expect(requests[0]?.path).toBe(`${BATCHES}?offset=0&limit=25&sort=DESC`);
+  });
+
+  it('cuts a name over 15 characters and keeps the whole name for screen readers and the tooltip', async () => {
+    installFakeFetch({ [`GET ${BATCHES}`]: { body: makeListing(rows) } });
+    renderPane();
+    const table = await screen.findByRole('table', { name: 'Payment History' });
+    await within(table).findByText('Weekly suppliers');
+    const cut = within(row(table, 12)).getByTestId('batch-name-truncated');
+    expect(cut).toHaveTextContent('A very long Nov...');
+    expect(cut).toHaveTextContent('A very long November payroll name');
+    await userEvent.hover(cut);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('A very long November payroll name');
+  });
+
+  it('offers an admin "Review Batch" on validated and pending batches, and a receipt on processed or failed ones', async () => {
+    installFakeFetch({ [`GET ${BATCHES}`]: { body: makeListing(rows) } });
+    renderPane(1);
+    const table = await screen.findByRole('table', { name: 'Payment History' });
+    await within(table).findByText('Weekly suppliers');
+    const reviews = within(table).getAllByRole('link', { name: /^Review Batch/ });
+    expect(reviews.map((link) => link.getAttribute('href'))).toEqual([
+      '/1001/lynk-wallet/payment-history/review/15',
+      '/1001/lynk-wallet/payment-history/review/16',
+    ]);
+    const receipts = within(table).getAllByRole('button', { name: /^Receipt/ });
+    expect(receipts.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Receipt of batch 11',
+      'Receipt of batch 12',
+      'Receipt of batch 18',
+    ]);
+  });
+
+  it('shows a manager no "Review Batch": only an admin who may approve reviews', async () => {
+    installFakeFetch({ [`GET ${BATCHES}`]: { body: makeListing(rows) } });
+    renderPane(2);
+    const table = await screen.findByRole('table', { name: 'Payment History' });
+    await within(table).findByText('Weekly suppliers');
+    expect(within(table).queryByRole('link', { name: /Review Batch/ })).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('button', { name: /^Receipt/ })).toHaveLength(3);
+  });
+
+  it('downloads receipt.csv from the receipt route', async () => {
+    const createObjectURL = vi.fn(() => 'blob:receipt');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { requests } = installFakeFetch({
+      [`GET ${BATCHES}`]: { body: makeListing(rows) },
+      [`GET ${BATCHES}/11/receipt`]: {
+        body: { data: { file_name: 'receipt.csv', csv: btoa('row,lynk_id\n1,marcia.campbell\n') } },
+      },
+    });
+    renderPane();
+    await userEvent.click(await screen.findByRole('button', { name: 'Receipt of batch 11' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect(requests.map((request) => request.path)).toContain(`${BATCHES}/11/receipt`);
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('receipt.csv');
+    click.mockRestore();
+  });
+
+  it("asks for the URL's date filter, sort and page, and shows the empty state when the call fails", async () => {
+    const { requests } = installFakeFetch({
+      [`GET ${BATCHES}`]: { status: 500, body: { code: 'X', message: 'x' } },
+    });
+    renderPane(1, '/1001/lynk-wallet/payment-history?from=2026-11-01&to=2026-11-23&sort=ASC&page=2');
+    expect(await screen.findByText("We're coming up empty")).toBeInTheDocument();
+    expect(requests[0]?.path).toBe(
+      `${BATCHES}?offset=25&limit=25&sort=ASC&from_utc=2026-11-01&to_utc=2026-11-23`,
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import type { Batch } from '@lynk/contract/batches';
+import { formatCents } from '@lynk/contract/money';
+import { batchStatusLabel, hasBatchReceipt, isBatchReviewable } from '@lynk/contract/statuses';
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { dataTableColumns } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { useListingParams } from '@/components/data-table/use-listing-params';
+import { StatusBadge } from '@/components/status-badge';
+import { formatTimestamp } from '@/lib/format';
+import { useOrganisation } from '@/lib/organisation';
+import { useCan } from '@/lib/permissions';
+import { useDownloadBatchReceipt } from '../api/get-batch-receipt';
+import { useBatches } from '../api/get-batches';
+import { HISTORY_TEXTS } from '../texts';
+import { BatchName } from './batch-name';
+
+/**
+ * A row's actions (spec section 4): "Review Batch" for a batch waiting for a decision, to an admin
+ * who may approve; "Receipt" (receipt.csv) once the batch is processed.
+ */
+function BatchActions({ batch }: { batch: Batch }) {
+  const mayReview = useCan('reviewBatch');
+  const receipt = useDownloadBatchReceipt();
+  const review = mayReview && isBatchReviewable(batch.status);
+  const withReceipt = hasBatchReceipt(batch.status);
+  if (!review && !withReceipt) return null;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {review ? (
+        <Button
+          component={Link}
+          to={`review/${batch.id}`}
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconEye size={16} aria-hidden />}
+          aria-label={HISTORY_TEXTS.reviewBatchOf(batch.id)}
+        >
+          {HISTORY_TEXTS.reviewBatch}
+        </Button>
+      ) : null}
+      {withReceipt ? (
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          aria-label={HISTORY_TEXTS.receiptOf(batch.id)}
+          loading={receipt.isPending}
+          onClick={() =>
+            receipt.mutate(batch.id, {
+              onError: () => notifications.show({ message: HISTORY_TEXTS.receiptFailed, color: 'red' }),
+            })
+          }
+        >
+          {HISTORY_TEXTS.receipt}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+const column = dataTableColumns<Batch>();
+
+/** Spec section 3, "Table columns: Batches"; the creation date is the sortable column. */
+const COLUMNS = column.columns([
+  column.accessor('id', { header: HISTORY_TEXTS.id }),
+  column.accessor('name', {
+    header: HISTORY_TEXTS.name,
+    cell: ({ getValue }) => <BatchName name={getValue()} />,
+    meta: { hideOnCard: true },
+  }),
+  column.accessor('status', {
+    header: HISTORY_TEXTS.status,
+    cell: ({ getValue }) => <StatusBadge status={getValue()} label={batchStatusLabel(getValue())} />,
+  }),
+  column.accessor('created_by', { header: HISTORY_TEXTS.createdBy }),
+  column.accessor('created_at', {
+    header: HISTORY_TEXTS.createdAt,
+    cell: ({ getValue }) => formatTimestamp(getValue()),
+    enableSorting: true,
+  }),
+  column.accessor('total', {
+    header: HISTORY_TEXTS.total,
+    cell: ({ getValue }) => formatCents(getValue()),
+    meta: { align: 'right' },
+  }),
+  column.display({
+    id: 'actions',
+    header: HISTORY_TEXTS.actions,
+    meta: { hiddenHeader: true, align: 'right' },
+    cell: ({ row }) => <BatchActions batch={row.original} />,
+  }),
+]);
+
+const NO_ROWS: Batch[] = [];
+
+/** The Payment History tab of the main wallet: the merchant's batches, newest first by default. */
+export function PaymentHistoryPane() {
+  const { orgId } = useOrganisation();
+  const listing = useListingParams();
+  const batches = useBatches(orgId, listing.query);
+
+  return (
+    <DataTable
+      label={HISTORY_TEXTS.tableLabel}
+      columns={COLUMNS}
+      rows={batches.data?.rows ?? NO_ROWS}
+      total={batches.data?.total ?? 0}
+      loading={batches.isPending}
+      listing={listing}
+      rowKey={(row) => String(row.id)}
+      cardTitle={(row) => row.name || `#${row.id}`}
+      testId="payment-history-table"
+    />
+  );
+}

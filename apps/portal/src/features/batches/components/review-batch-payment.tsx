@@ -1,0 +1,157 @@
+import type { Batch } from '@lynk/contract/batches';
+import { formatCents } from '@lynk/contract/money';
+import { batchStatusLabel, isBatchReviewable } from '@lynk/contract/statuses';
+import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DetailRows } from '@/components/detail-rows';
+import { ErrorState } from '@/components/error-state';
+import { openTransactionStatus } from '@/components/transaction-status-modal';
+import { isApiRequestError, CLIENT_ERROR_CODES } from '@/lib/api-client';
+import { openModal } from '@/lib/modal-registry';
+import { useOrganisation } from '@/lib/organisation';
+import { useCan } from '@/lib/permissions';
+import { useDownloadBatchCsv } from '../api/get-batch-csv';
+import { useRequestApproval } from '../api/request-approval';
+import { CONFIRM_TEXTS, REJECT_TEXTS, SOURCE_TEXTS } from '../texts';
+import { BatchName } from './batch-name';
+
+/** The API's own words (spec section 8) when it sent its error shape; else the generic failure. */
+export function apiMessage(error: unknown, fallback: string): string {
+  return isApiRequestError(error) && error.code !== CLIENT_ERROR_CODES.http && error.status !== 0
+    ? error.message
+    : fallback;
+}
+
+export interface ReviewBatchPaymentProps {
+  batch: Batch;
+  /** "Resume Later": the batch stays as it is (VALIDATED or PENDING_APPROVAL) in the history. */
+  onResumeLater: () => void;
+  /** A leading button of the screen's host: Cancel (upload) or Back (single payment). */
+  leadingAction?: { label: string; onClick: () => void };
+  /** Where the modals this screen opens take the user when they are done (the review page's history). */
+  returnTo?: string;
+  /** Runs once approval was requested (the review page goes back to the history). */
+  onRequested?: () => void;
+}
+
+/**
+ * The Confirm Payment screen (spec section 2; modal key `review-batch-payments`): the batch's payee
+ * count, a "Review batch upload" download, sub total, processing fee, GCT on the fee and total.
+ * An admin who may approve ticks the confirmation and goes on to choose the source of funds; anyone
+ * else requests approval. "Reject" asks for a reason; "Resume Later" leaves the batch for later.
+ * One screen for the upload's step 2, the single payment's step 3 and the review page.
+ */
+export function ReviewBatchPayment({
+  batch,
+  onResumeLater,
+  leadingAction,
+  returnTo,
+  onRequested,
+}: ReviewBatchPaymentProps) {
+  const { orgId } = useOrganisation();
+  const mayApprove = useCan('reviewBatch');
+  const mayReject = useCan('createPayments') || mayApprove;
+  const [confirmed, setConfirmed] = useState(false);
+  const review = useDownloadBatchCsv();
+  const request = useRequestApproval(orgId);
+  const reviewable = isBatchReviewable(batch.status);
+  const mayRequest = !mayApprove && batch.status === 'VALIDATED';
+
+  const approve = () =>
+    openModal(
+      'choose-source-funds',
+      { batchId: batch.id, returnTo },
+      { title: SOURCE_TEXTS.title, storePrevious: true },
+    );
+  const reject = () =>
+    openModal(
+      'reject-batch-payments',
+      { batchId: batch.id, returnTo },
+      { title: REJECT_TEXTS.title(batch.id), storePrevious: true },
+    );
+  const requestApproval = () =>
+    request.mutate(batch.id, {
+      onSuccess: () => {
+        onRequested?.();
+        openTransactionStatus({
+          variant: 'success',
+          title: CONFIRM_TEXTS.sentForApprovalTitle,
+          subtitle: CONFIRM_TEXTS.sentForApproval,
+        });
+      },
+    });
+
+  return (
+    <Stack gap="md" data-testid="confirm-payment">
+      <Text c="dimmed">{CONFIRM_TEXTS.subtitle}</Text>
+      <DetailRows
+        rows={[
+          { label: CONFIRM_TEXTS.batchId, value: batch.id },
+          ...(batch.name ? [{ label: CONFIRM_TEXTS.batchName, value: <BatchName name={batch.name} /> }] : []),
+          { label: CONFIRM_TEXTS.status, value: batchStatusLabel(batch.status) },
+          { label: CONFIRM_TEXTS.payeeCount, value: batch.payee_count },
+          { label: CONFIRM_TEXTS.subTotal, value: formatCents(batch.subtotal) },
+          { label: CONFIRM_TEXTS.processingFee, value: formatCents(batch.lynk_fee) },
+          { label: CONFIRM_TEXTS.gct, value: formatCents(batch.lynk_fee_gct) },
+          { label: CONFIRM_TEXTS.total, value: formatCents(batch.total) },
+        ]}
+      />
+      <Group gap="xs">
+        <IconDownload size={16} aria-hidden />
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          disabled={review.isPending}
+          onClick={() => review.mutate({ id: batch.id, includeErrors: false })}
+        >
+          {CONFIRM_TEXTS.reviewDownload}
+        </Anchor>
+      </Group>
+      {review.isError ? <ErrorState message={CONFIRM_TEXTS.downloadFailed} /> : null}
+      {reviewable && mayApprove ? (
+        <Checkbox
+          label={CONFIRM_TEXTS.checkbox}
+          checked={confirmed}
+          onChange={(event) => setConfirmed(event.currentTarget.checked)}
+        />
+      ) : null}
+      {!reviewable ? (
+        <Text size="sm">{CONFIRM_TEXTS.notReviewable(batchStatusLabel(batch.status))}</Text>
+      ) : null}
+      {request.isError ? (
+        <ErrorState message={apiMessage(request.error, SOURCE_TEXTS.approvalFailed)} />
+      ) : null}
+      <Group justify="space-between" gap="sm" data-testid="confirm-payment-actions">
+        <Group gap="sm">
+          {leadingAction ? (
+            <Button variant="default" onClick={leadingAction.onClick} disabled={request.isPending}>
+              {leadingAction.label}
+            </Button>
+          ) : null}
+        </Group>
+        <Group gap="sm" justify="flex-end">
+          <Button variant="default" onClick={onResumeLater} disabled={request.isPending}>
+            {CONFIRM_TEXTS.resumeLater}
+          </Button>
+          {reviewable && mayReject ? (
+            <Button variant="light" color="red.9" onClick={reject} disabled={request.isPending}>
+              {CONFIRM_TEXTS.reject}
+            </Button>
+          ) : null}
+          {reviewable && mayApprove ? (
+            <Button onClick={approve} disabled={!confirmed}>
+              {CONFIRM_TEXTS.approveAndContinue}
+            </Button>
+          ) : null}
+          {mayRequest ? (
+            <Button onClick={requestApproval} loading={request.isPending}>
+              {CONFIRM_TEXTS.requestApproval}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

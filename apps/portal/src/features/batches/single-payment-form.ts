@@ -1,0 +1,43 @@
+import { lynkIdSchema, payeeAmountSchema } from '@lynk/contract/batches';
+import { PAYEE_ID_MIN_LENGTH } from '@lynk/contract/constants';
+import { parseAmountToCents } from '@lynk/contract/money';
+import { z } from 'zod';
+import { SINGLE_PAYMENT_TEXTS } from './texts';
+
+/** The ID as typed, without the "@" the wizard adds (spec section 5, "Single payment"). */
+export function typedLynkId(typed: string): string {
+  return typed.trim().replace(/^@+/, '');
+}
+
+/** Next is enabled from 3 characters (spec section 5). */
+export function isLynkIdLongEnough(typed: string): boolean {
+  return typedLynkId(typed).length >= PAYEE_ID_MIN_LENGTH;
+}
+
+/** Step 0: the recipient's ID, sent with an "@" prefix and then held to the contract's rule. */
+export const recipientFormSchema = z.object({
+  lynkId: z
+    .string()
+    .transform((typed) => `@${typedLynkId(typed)}`)
+    .pipe(lynkIdSchema),
+});
+export type RecipientFormInput = z.input<typeof recipientFormSchema>;
+export type RecipientFormOutput = z.output<typeof recipientFormSchema>;
+
+/** Step 1: the amount as typed becomes cents once, then meets the contract's bounds for a payee. */
+export const amountFormSchema = z.object({
+  amount: z
+    .string()
+    .min(1, SINGLE_PAYMENT_TEXTS.amountRequired)
+    .transform((typed, context) => {
+      const cents = parseAmountToCents(typed.replace(/\.$/, ''));
+      if (cents === null) {
+        context.addIssue({ code: 'custom', message: SINGLE_PAYMENT_TEXTS.amountInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .pipe(payeeAmountSchema),
+});
+export type AmountFormInput = z.input<typeof amountFormSchema>;
+export type AmountFormOutput = z.output<typeof amountFormSchema>;

@@ -1,0 +1,19 @@
+/**
+ * Saves a file the API sent as base64 (the CSV downloads of spec section 9: receipt.csv, an error
+ * log, a batch's file, the template) under its name, through a temporary object URL.
+ */
+export function downloadBase64File(fileName: string, base64: string, type = 'text/csv'): void {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the URL is only needed until then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
