@@ -6,6 +6,7 @@ import { createLedger } from '../modules/ledger/ledger.ts';
 import { hasDemoConsumers } from './demo-consumers.ts';
 import { seedDemoPayees } from './demo-payees.ts';
 import { seedDemoLedger, type DemoMerchant } from './demo-ledger.ts';
+import { seedDemoBatches } from './demo-batches.ts';
 import { findBranchStaff, seedDemoOrders } from './demo-orders.ts';
 
 /** The one password of every demo user (listed in the README; demo data only). */
@@ -130,17 +131,21 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     .select('id')
     .where('id', '=', DEMO_PARENT.org)
     .executeTakeFirst();
-  if (existing && (await hasDemoConsumers(db))) return;
-  // The demo customers share one hash of the demo password (each scrypt hash costs ~0.3 s of a
-  // core at start-up); it is made on the thread pool while the ledger history is written.
-  let customerHash: Promise<string> | undefined;
-  if (!existing) {
-    const hashes = await hashAll(DEMO_USERS.length);
-    customerHash = hashPassword(DEMO_PASSWORD);
-    await seedDemoOrganization(db, hashes, now);
+  const ledger = createLedger(db);
+  if (!existing || !(await hasDemoConsumers(db))) {
+    // The demo customers share one hash of the demo password (each scrypt hash costs ~0.3 s of a
+    // core at start-up); it is made on the thread pool while the ledger history is written.
+    let customerHash: Promise<string> | undefined;
+    if (!existing) {
+      const hashes = await hashAll(DEMO_USERS.length);
+      customerHash = hashPassword(DEMO_PASSWORD);
+      await seedDemoOrganization(db, hashes, now);
+    }
+    const branches = await findBranchStaff(db, DEMO_BRANCHES, EMAIL_DOMAIN);
+    await seedDemoOrders(db, ledger, branches, customerHash ?? hashPassword(DEMO_PASSWORD), now);
   }
-  const branches = await findBranchStaff(db, DEMO_BRANCHES, EMAIL_DOMAIN);
-  await seedDemoOrders(db, createLedger(db), branches, customerHash ?? hashPassword(DEMO_PASSWORD), now);
+  // Each branch's payment history (once; a database seeded before batches existed gets it too).
+  await seedDemoBatches(db, ledger, await findBranchStaff(db, DEMO_BRANCHES, EMAIL_DOMAIN), now);
 }
 
 /** The parent, its branches, their staff, wallets and three months of transfers. */

@@ -5,6 +5,7 @@ import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { advanceBankTransfer } from '../../world/bank-rail.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
+import { periodStart } from '../ledger/jamaica-time.ts';
 import { setLimit } from '../ledger/limits.ts';
 import { verifyLedger } from '../ledger/service.ts';
 import { validateBatch } from './jobs.ts';
@@ -247,6 +248,7 @@ describe('payees that cannot be paid', () => {
       .select(sql<string>`coalesce(sum(used), 0)`.as('used'))
       .where('account_id', '=', accounts.wallet)
       .where('transfer_type', '=', 'MBATCH')
+      .where('period_start', '=', periodStart(new Date(), 2))
       .executeTakeFirstOrThrow();
     try {
       await setLimit(t.database.db, accounts.wallet, 'MBATCH', BigInt(used.used) + 500_00n);
