@@ -54,7 +54,7 @@ export function ChooseSourceFundsModal({ data }: { data: ChooseSourceFundsData }
   useEffect(() => {
     if (!stopped || shown.current) return;
     shown.current = true;
-    for (const queryKey of [batchesQueryKey(orgId), balancesQueryKey(orgId)]) {
+    for (const queryKey of [[...batchesQueryKey(orgId), 'list'], balancesQueryKey(orgId)]) {
       void queryClient.invalidateQueries({ queryKey });
     }
     if (data.returnTo) void navigate(data.returnTo);

@@ -74,8 +74,7 @@ export function RejectBatchModal({ data }: { data: RejectBatchData }) {
         description={REJECT_TEXTS.counter(reason.length)}
         error={form.formState.errors.reason?.message}
         errorProps={ANNOUNCED_ERROR}
-        autosize
-        minRows={2}
+        rows={3}
         data-autofocus
       />
       {mutation.isError ? (

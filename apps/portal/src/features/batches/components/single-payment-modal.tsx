@@ -97,8 +97,10 @@ function StepIndicator({ step, children }: { step: 0 | 1 | 2; children: ReactNod
  */
 function RecipientStep({ data }: { data: SinglePaymentData }) {
   const lookup = useLookupPayee();
+  // Spec section 5: editing the ID clears its error; it is checked again on Next.
   const form = useForm<RecipientFormInput, unknown, RecipientFormOutput>({
-    mode: 'onChange',
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
     defaultValues: { lynkId: data.lynkId ?? '' },
     resolver: zodResolver(recipientFormSchema),
   });
@@ -143,7 +145,12 @@ function RecipientStep({ data }: { data: SinglePaymentData }) {
     >
       <StepIndicator step={0}>
         <TextInput
-          {...form.register('lynkId', { onChange: () => lookup.reset() })}
+          {...form.register('lynkId', {
+            onChange: () => {
+              lookup.reset();
+              form.clearErrors('lynkId');
+            },
+          })}
           label={SINGLE_PAYMENT_TEXTS.lynkId}
           description={SINGLE_PAYMENT_TEXTS.lynkIdDescription}
           leftSection="@"
