@@ -21,6 +21,8 @@ export const paymentRequestSchema = z.object({
   amount_to_pay: centsSchema,
   /** The customer's pay page: `{PUBLIC_URL}/pay/{code}`, the code unguessable. */
   short_url: z.string(),
+  /** When the link stops taking payments (the order then reads EXPIRED). */
+  expires_at: z.string(),
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 

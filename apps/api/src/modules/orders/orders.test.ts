@@ -58,7 +58,12 @@ async function requestPayment(cookie: string, amount: number, description = 'Two
     description,
   });
   expect(response.statusCode).toBe(201);
-  return response.json().data as { m_order_id: string; amount_to_pay: number; short_url: string };
+  return response.json().data as {
+    m_order_id: string;
+    amount_to_pay: number;
+    short_url: string;
+    expires_at: string;
+  };
 }
 
 const codeOf = (shortUrl: string) => shortUrl.split('/pay/')[1]!;
@@ -81,8 +86,13 @@ async function order(id: string, cookie = manager) {
 
 describe('payment requests', () => {
   it('creates an order awaiting payment with an unguessable pay link, its commission and GCT fixed', async () => {
+    const before = Date.now();
     const request = await requestPayment(manager, 1_000_00);
     expect(request.short_url).toMatch(/^http:\/\/localhost:3000\/pay\/[A-Za-z0-9_-]{22}$/);
+    // The link says when it stops taking payments: the configured time after it was made (24 h).
+    const lifetime = Date.parse(request.expires_at) - before;
+    expect(lifetime).toBeGreaterThanOrEqual(24 * 60 * 60 * 1000);
+    expect(lifetime).toBeLessThan(24 * 60 * 60 * 1000 + 60_000);
     expect(await order(request.m_order_id)).toMatchObject({
       m_order_id: request.m_order_id,
       status: 'RECEIVED',

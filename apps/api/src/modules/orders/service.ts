@@ -120,6 +120,7 @@ export async function createPaymentRequest(
   const { fee, tax } = orderFees(amount, settings.feeSchedule);
   return withIdempotency(db, claim, async (trx) => {
     const code = randomBytes(16).toString('base64url');
+    const expiresAt = new Date(now.getTime() + settings.paymentRequestTtlMs);
     const id = await insertOrder(trx, {
       merchant_id: identity.merchant_id,
       wallet_account_id: wallet,
@@ -135,7 +136,7 @@ export async function createPaymentRequest(
       cashier_name: identity.role === ROLE_NAMES[3] ? identity.displayName : null,
       created_at: now,
       updated_at: now,
-      expires_at: new Date(now.getTime() + settings.paymentRequestTtlMs),
+      expires_at: expiresAt,
       external_transaction_id: null,
     });
     await recordAudit(trx, {
@@ -151,6 +152,7 @@ export async function createPaymentRequest(
         m_order_id: id,
         amount_to_pay: input.amount_to_pay,
         short_url: `${settings.publicUrl}/pay/${code}`,
+        expires_at: expiresAt.toISOString(),
       },
     };
     return { statusCode: 201, body };

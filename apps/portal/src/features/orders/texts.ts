@@ -106,13 +106,14 @@ export const PAYMENT_REQUEST_TEXTS = {
   copying: 'Copying...',
   copiedButton: 'Copied',
   qrAlt: 'QR code of the payment link',
-  shareMessage: (merchant: string, amount: string, note: string, url: string) =>
+  shareMessage: (merchant: string, amount: string, note: string, url: string, expires: string) =>
     [
       merchant
         ? `${merchant} has sent you a payment request of ${amount}.`
         : `You have a payment request of ${amount}.`,
       note ? `Note: ${note}` : '',
       `Pay here: ${url}`,
+      `The link expires on ${expires} (Jamaica time).`,
     ]
       .filter(Boolean)
       .join('\n'),

@@ -2,6 +2,7 @@ import { formatCents } from '@lynk/contract/money';
 import type { PaymentRequest } from '@lynk/contract/orders';
 import { Center, Stack, Textarea } from '@mantine/core';
 import { GenericModal } from '@/components/generic-modal';
+import { formatTimestamp } from '@/lib/format';
 import { hideModal } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
 import { PAYMENT_REQUEST_TEXTS } from '../texts';
@@ -25,6 +26,7 @@ export function PaymentRequestLinkStep({ request, note }: { request: PaymentRequ
     formatCents(request.amount_to_pay),
     note,
     request.short_url,
+    formatTimestamp(request.expires_at),
   );
   const { phase, copy } = useDelayedCopy(message);
 

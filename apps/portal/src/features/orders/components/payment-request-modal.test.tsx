@@ -9,7 +9,14 @@ const CREATE = '/api/payment/customer-transactions';
 const LINK = 'https://pay.lynk.example/pay/AbCdEfGhIjKlMnOpQrStUv';
 const CREATED = {
   status: 201,
-  body: { data: { m_order_id: '1009', amount_to_pay: 1500_00, short_url: LINK } },
+  body: {
+    data: {
+      m_order_id: '1009',
+      amount_to_pay: 1500_00,
+      short_url: LINK,
+      expires_at: '2026-11-26T20:30:00.000Z',
+    },
+  },
 };
 
 async function openPaymentRequest(routes: FakeRoutes = {}) {
@@ -83,7 +90,8 @@ describe('payment request modal (payment-request)', () => {
     expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     const message = within(link).getByRole('textbox', { name: 'Message to share' });
     expect(message).toHaveValue(
-      `Kingston Coffee Co. has sent you a payment request of J$1,500.00.\nNote: Table 4\nPay here: ${LINK}`,
+      `Kingston Coffee Co. has sent you a payment request of J$1,500.00.\nNote: Table 4\nPay here: ${LINK}\n` +
+        'The link expires on 26/11/2026 15:30 (Jamaica time).',
     );
     const qr = await within(link).findByRole('img', { name: 'QR code of the payment link' });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
