@@ -15,8 +15,13 @@ export function neutraliseFormula(value: string | number | null | undefined): st
 
 /** CSV the product writes: RFC 4180 quoting, CRLF line ends, every cell neutralised. */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
+  return csvRecords([header, ...rows]);
+}
+
+/** Records written as `toCsv` writes them, without a header: a big file's next page. */
+export function csvRecords(rows: (string | number | null)[][]): string {
   return stringify(
-    [header, ...rows].map((row) => row.map(neutraliseFormula)),
+    rows.map((row) => row.map(neutraliseFormula)),
     { record_delimiter: 'windows' },
   );
 }

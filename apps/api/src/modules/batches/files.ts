@@ -1,13 +1,16 @@
 import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
 import { BATCH_CSV_COLUMNS, BATCH_TEMPLATE_FILE_NAME, type CsvFileResponse } from '@lynk/contract/batches';
 import { BATCH_FILE_EXTENSION, BATCH_FILE_MAX_BYTES, batchFileName } from '@lynk/contract/constants';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { csvRecords, toCsv } from '../../lib/csv.ts';
 import { findBatch, findPayeeRows } from './repository.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Rows read and written at a time by the CSV download. */
+const CSV_PAGE_ROWS = 5000;
 
 /**
  * The uploaded file's bytes, refused with the spec's texts (section 5): a `.csv` name when one is
@@ -54,35 +57,63 @@ export function batchTemplate(): CsvFileResponse {
   return { data: { file_name: BATCH_TEMPLATE_FILE_NAME, csv: Buffer.from(csv).toString('base64') } };
 }
 
+type CsvCell = string | number | null;
+
+/**
+ * A CSV file answered as the contract's `{ data: { file_name, csv } }` (the file in base64), written
+ * a page of records at a time through the one CSV writer: neither the file, nor its base64, nor the
+ * JSON is ever whole in memory, whatever the batch's size. The base64 runs on across pages (a
+ * page's last one or two bytes wait for the next).
+ */
+export function csvFileBody(fileName: string, header: string[], pages: AsyncIterable<CsvCell[][]>): Readable {
+  let carry = Buffer.alloc(0);
+  const encode = (text: string, last = false) => {
+    const bytes = Buffer.concat([carry, Buffer.from(text)]);
+    const whole = last ? bytes.length : bytes.length - (bytes.length % 3);
+    carry = Buffer.from(bytes.subarray(whole));
+    return bytes.subarray(0, whole).toString('base64');
+  };
+  return Readable.from(
+    (async function* () {
+      yield `{"data":{"file_name":${JSON.stringify(fileName)},"csv":"`;
+      yield encode(toCsv(header, []));
+      for await (const records of pages) yield encode(csvRecords(records));
+      yield `${encode('', true)}"}}`;
+    })(),
+    { objectMode: false },
+  );
+}
+
 /**
  * A batch's rows as the file had them, with each row's status and, when asked, its error: the
  * error log of an INVALID_PAYEE batch. A problem with the whole file is the error log's one row.
- * Written by the one CSV writer (formula-looking cells neutralised).
+ * Read and written a page at a time (a batch may have 400,000 rows): the answer is a stream of the
+ * contract's JSON. An unknown batch is refused before anything is sent.
  */
 export async function batchCsv(
   db: Db,
   merchantId: number,
   batchId: number,
   includeErrors: boolean,
-): Promise<CsvFileResponse> {
+): Promise<Readable> {
   const batch = await findBatch(db, merchantId, batchId);
   if (!batch) throw notFound(PRODUCT_MESSAGES.batchNotFound);
-  const rows = await findPayeeRows(db, batchId);
   const header = ['row', ...BATCH_CSV_COLUMNS, 'status', ...(includeErrors ? ['error'] : [])];
-  const lines: (string | number | null)[][] = rows.map((row) => [
-    row.row_number,
-    row.lynk_id,
-    row.amount_text,
-    row.name,
-    row.status,
-    ...(includeErrors ? [row.error] : []),
-  ]);
-  if (includeErrors && batch.error) lines.push(['', '', '', '', 'INVALID', batch.error]);
-  const csv = toCsv(header, lines);
-  return {
-    data: {
-      file_name: batchFileName(batch.name || String(batch.id)),
-      csv: Buffer.from(csv).toString('base64'),
-    },
-  };
+  async function* pages(): AsyncGenerator<CsvCell[][]> {
+    for (let after = 0; ;) {
+      const rows = await findPayeeRows(db, batchId, after, CSV_PAGE_ROWS);
+      if (rows.length === 0) break;
+      yield rows.map((row) => [
+        row.row_number,
+        row.lynk_id,
+        row.amount_text,
+        row.name,
+        row.status,
+        ...(includeErrors ? [row.error] : []),
+      ]);
+      after = rows.at(-1)!.row_number;
+    }
+    if (includeErrors && batch!.error) yield [['', '', '', '', 'INVALID', batch!.error]];
+  }
+  return csvFileBody(batchFileName(batch.name || String(batch.id)), header, pages());
 }

@@ -94,13 +94,15 @@ export async function listBatches(db: Db, merchantId: number, query: ListingQuer
   return { rows, total: Number(count.total) };
 }
 
-/** A batch's payees in row order, for the CSV download. */
-export function findPayeeRows(db: Db, batchId: number) {
+/** A page of a batch's payees in row order after `afterRow`, for the CSV download. */
+export function findPayeeRows(db: Db, batchId: number, afterRow = 0, limit = 5000) {
   return db
     .selectFrom('batch_payees')
     .select(['row_number', 'lynk_id', 'amount_text', 'name', 'status', 'error'])
     .where('batch_id', '=', batchId)
+    .where('row_number', '>', afterRow)
     .orderBy('row_number')
+    .limit(limit)
     .execute();
 }
 
