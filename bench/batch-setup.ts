@@ -1,0 +1,137 @@
+/**
+ * What the batch benchmark and the batch crash script share: their database (embedded in a
+ * folder, or a throwaway PostgreSQL server with BENCH_POSTGRES=1), migrated and seeded with the
+ * demo, the Kingston staff's bearer tokens, and the figures' section in docs/performance.md.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { importJWK, SignJWT } from 'jose';
+import { format } from 'prettier';
+import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';
+import { loadConfig, type Config } from '../apps/api/src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import type { Db } from '../apps/api/src/db/transaction.ts';
+import type { Secrets } from '../apps/api/src/lib/secrets.ts';
+import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
+import {
+  createDatabase,
+  databaseUrl,
+  startThrowawayPostgres,
+  testDatabaseName,
+} from '../apps/api/src/test/postgres-server.ts';
+import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
+
+export const KINGSTON = 1001;
+
+export interface BenchDatabase {
+  config: Config;
+  database: DatabaseHandle;
+  where: 'embedded' | 'PostgreSQL';
+  /** The embedded database's folder, or the PostgreSQL database's URL. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  stopServer(): Promise<void>;
+}
+
+/** The app's settings for a benchmark's database: silent, no rate limit. */
+export function benchConfig(dataDir: string, url: string | undefined): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    ...(url ? { DATABASE_URL: url } : {}),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+}
+
+/** Opens (creating, migrating and seeding when new) the benchmark's database. */
+export async function openBenchDatabase(dataDir: string, name: string): Promise<BenchDatabase> {
+  // BENCH_POSTGRES=1: a throwaway PostgreSQL server (durable settings), seeded from scratch.
+  const server = process.env.BENCH_POSTGRES
+    ? await startThrowawayPostgres({ durable: true, maxConnections: 50 })
+    : undefined;
+  let url = process.env.BENCH_DATABASE_URL;
+  if (server) {
+    const database = testDatabaseName(name);
+    await createDatabase(server.serverUrl, database);
+    url = databaseUrl(server.serverUrl, database);
+  }
+  const config = benchConfig(dataDir, url);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  await migrateToLatest(database.db as never);
+  await seedRoles(database.db);
+  await ensureInternalAccounts(database.db);
+  await seedDemo(database.db);
+  return {
+    config,
+    database,
+    where: config.databaseUrl ? 'PostgreSQL' : 'embedded',
+    dataDir,
+    databaseUrl: config.databaseUrl,
+    stopServer: async () => {
+      // An idle connection the throwaway server ends as it stops (57P01) is no failure.
+      process.on('uncaughtException', (error) => {
+        if ((error as { code?: string }).code === '57P01') return;
+        console.error(error);
+        process.exit(1);
+      });
+      await server?.stop();
+    },
+  };
+}
+
+/** Bearer headers for a Kingston staff member, looked up by their demo email. */
+async function tokenFor(db: Db, config: Config, secrets: Secrets, email: string, roleId: RoleId) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const token = await new SignJWT({
+    user_id: user.id,
+    authID: 'bench',
+    role: ROLE_NAMES[roleId],
+    role_id: roleId,
+    displayName: user.display_name,
+    email,
+    org_id: `org_${KINGSTON}`,
+    merchant_id: KINGSTON,
+    permissions: [...ROLE_PERMISSIONS[roleId]],
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: secrets.signingKey.kid! })
+    .setSubject(`bench-${user.id}`)
+    .setIssuer(config.oidc.issuer)
+    .setAudience(config.oidc.audience)
+    .setIssuedAt()
+    .setExpirationTime('4h')
+    .sign(await importJWK(secrets.signingKey, 'RS256'));
+  return { authorization: `Bearer ${token}`, 'x-lynk-csrf': '1' };
+}
+
+/** The Kingston manager (uploads, asks for approval) and admin (approves). */
+export async function kingstonCallers(db: Db, config: Config, secrets: Secrets) {
+  return {
+    manager: await tokenFor(db, config, secrets, 'manager.kingston@bluemountain.example', 2),
+    admin: await tokenFor(db, config, secrets, 'admin.kingston@bluemountain.example', 1),
+  };
+}
+
+export async function kingstonWallet(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('merchant_id', '=', KINGSTON)
+    .where('type', '=', 'LYNK')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes `section` between its markers in docs/performance.md (appended the first time). */
+export async function writePerformanceSection(marker: string, section: string) {
+  const file = new URL('../docs/performance.md', import.meta.url);
+  const doc = await readFile(file, 'utf8');
+  const text = [`<!-- ${marker}:start -->`, section, `<!-- ${marker}:end -->`].join('\n');
+  const marked = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
+  const updated = marked.test(doc) ? doc.replace(marked, text) : `${doc.trimEnd()}\n\n${text}\n`;
+  await writeFile(file, await format(updated, { filepath: fileURLToPath(file) }));
+}
