@@ -1,4 +1,5 @@
 import { paymentHistoryPath } from '@lynk/contract/batches';
+import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader';
@@ -39,12 +40,14 @@ export function BatchReviewRoute() {
   return (
     <PaneSection title={HISTORY_TEXTS.reviewBatch} testId={`batch-review-${id}`}>
       {batch.data ? (
-        <ReviewBatchPayment
-          batch={batch.data}
-          returnTo={history}
-          onResumeLater={() => void navigate(history)}
-          onRequested={() => void navigate(history)}
-        />
+        <Box maw={560}>
+          <ReviewBatchPayment
+            batch={batch.data}
+            returnTo={history}
+            onResumeLater={() => void navigate(history)}
+            onRequested={() => void navigate(history)}
+          />
+        </Box>
       ) : (
         <CenteredLoader label={MESSAGES.common.loading} />
       )}

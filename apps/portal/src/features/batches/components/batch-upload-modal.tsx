@@ -198,7 +198,9 @@ function UploadStep() {
                 disabled={locked}
                 onDrop={(files) => field.onChange(files[0] ?? null)}
                 onReject={(rejections) => field.onChange(rejections[0]?.file ?? null)}
-                inputProps={{ id: fileLabelId }}
+                // The label names the file input; the drop area is what a keyboard reaches (Enter
+                // or Space opens the file dialog).
+                inputProps={{ id: fileLabelId, 'aria-describedby': `${fileLabelId}-hint` }}
                 data-testid="batch-file-dropzone"
               >
                 <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }}>
@@ -211,7 +213,7 @@ function UploadStep() {
                     <Text fw={600}>
                       {field.value ? UPLOAD_TEXTS.chosenFile(field.value.name) : UPLOAD_TEXTS.dropHere}
                     </Text>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" id={`${fileLabelId}-hint`}>
                       {UPLOAD_TEXTS.dropHint}
                     </Text>
                   </Stack>

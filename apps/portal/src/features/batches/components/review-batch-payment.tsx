@@ -123,35 +123,34 @@ export function ReviewBatchPayment({
       {request.isError ? (
         <ErrorState message={apiMessage(request.error, SOURCE_TEXTS.approvalFailed)} />
       ) : null}
-      <Group justify="space-between" gap="sm" data-testid="confirm-payment-actions">
-        <Group gap="sm">
+      {/* The decision first, full width; the ways out below it. */}
+      <Stack gap="sm" data-testid="confirm-payment-actions">
+        {reviewable && mayApprove ? (
+          <Button fullWidth onClick={approve} disabled={!confirmed}>
+            {CONFIRM_TEXTS.approveAndContinue}
+          </Button>
+        ) : null}
+        {mayRequest ? (
+          <Button fullWidth onClick={requestApproval} loading={request.isPending}>
+            {CONFIRM_TEXTS.requestApproval}
+          </Button>
+        ) : null}
+        <Group gap="sm" grow>
           {leadingAction ? (
             <Button variant="default" onClick={leadingAction.onClick} disabled={request.isPending}>
               {leadingAction.label}
             </Button>
           ) : null}
-        </Group>
-        <Group gap="sm" justify="flex-end">
           <Button variant="default" onClick={onResumeLater} disabled={request.isPending}>
             {CONFIRM_TEXTS.resumeLater}
           </Button>
           {reviewable && mayReject ? (
-            <Button variant="light" color="red.9" onClick={reject} disabled={request.isPending}>
+            <Button variant="outline" color="red.9" onClick={reject} disabled={request.isPending}>
               {CONFIRM_TEXTS.reject}
             </Button>
           ) : null}
-          {reviewable && mayApprove ? (
-            <Button onClick={approve} disabled={!confirmed}>
-              {CONFIRM_TEXTS.approveAndContinue}
-            </Button>
-          ) : null}
-          {mayRequest ? (
-            <Button onClick={requestApproval} loading={request.isPending}>
-              {CONFIRM_TEXTS.requestApproval}
-            </Button>
-          ) : null}
         </Group>
-      </Group>
+      </Stack>
     </Stack>
   );
 }

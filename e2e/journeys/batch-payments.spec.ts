@@ -1,0 +1,286 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { USERS } from '../support/demo-users.ts';
+import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { centsFromText } from '../support/money.ts';
+
+// Batch payouts leave Kingston's main wallet (1001) to demo wallet users of the README. Each
+// journey names its batch uniquely, so the history row it looks for is its own.
+
+const HISTORY = '/1001/lynk-wallet/payment-history';
+
+function csvFile(name: string, rows: [string, string][]) {
+  const body = ['lynk_id,amount', ...rows.map(([id, amount]) => `${id},${amount}`)].join('\n');
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(`${body}\n`) };
+}
+
+/** The Kingston main wallet's balance in cents, as the API reads it. */
+async function mainWalletBalance(page: Page): Promise<number> {
+  const accounts = await (await page.request.get('/api/account/v1/accounts')).json();
+  const wallet = accounts.result.find((account: { type: string }) => account.type === 'LYNK').id;
+  return Number(
+    (await (await page.request.get(`/api/account/v2/accounts/${wallet}/balance`)).json()).data.balance,
+  );
+}
+
+/** Opens Create a Payment, chooses the batch payment and answers the upload dialog. */
+async function openUpload(page: Page) {
+  await page.getByRole('button', { name: 'Create a Payment' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Create a Payment' });
+  await expect(chooser.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await chooser.getByRole('radio', { name: 'Batch payment' }).click();
+  await chooser.getByRole('button', { name: 'Next' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload batch payment file' });
+  await expect(upload.getByText('Bulk payment file')).toBeVisible();
+  return upload;
+}
+
+/** Uploads a file under a batch name and answers the new batch's id. */
+async function uploadBatch(page: Page, file: ReturnType<typeof csvFile>, name: string) {
+  const upload = await openUpload(page);
+  await upload.locator('input[type="file"]').setInputFiles(file);
+  await expect(upload.getByText(`Chosen file: ${file.name}`)).toBeVisible();
+  await upload.getByLabel('Batch name (Optional)').fill(name);
+  const created = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && response.url().endsWith('/api/payment/batch-payments'),
+  );
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  const id = Number((await (await created).json()).data.id);
+  return { upload, id };
+}
+
+const historyRow = (page: Page, id: number) =>
+  page
+    .getByTestId('payment-history-table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+
+async function signedInPage(browser: Browser, email: string, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, email, path);
+  return page;
+}
+
+test('an admin uploads a batch, confirms it, approves it from the main wallet: the payees are paid, the wallet moves by the total, the history shows it Processed with a receipt', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `E2E payroll ${Date.now()}`;
+  await signInAs(page, USERS.admin, HISTORY);
+  await expect(page.getByTestId('payment-history-table')).toBeVisible();
+  await expectAccessible(page);
+
+  const upload = await openUpload(page);
+  await expectAccessible(page);
+  await keepScreenshot(page, 'batch-upload-modal');
+  await upload.getByRole('button', { name: 'Cancel' }).click();
+
+  const { id } = await uploadBatch(
+    page,
+    csvFile('payroll.csv', [
+      ['marcia.campbell', '1500'],
+      ['delroy.williams', '2000.50'],
+      ['@sharon.brown', '1000.00'],
+    ]),
+    name,
+  );
+  const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(confirm.getByText('Please review this payment and choose an action')).toBeVisible();
+  const value = (label: string) =>
+    confirm
+      .locator('dt')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  await expect(value('Number of payees')).toHaveText('3');
+  await expect(value('Sub total')).toHaveText('J$4,500.50');
+  const subtotal = centsFromText(await value('Sub total').innerText());
+  const fee = centsFromText(await value('Processing fee').innerText());
+  const gct = centsFromText(await value('GCT on processing fee').innerText());
+  const total = centsFromText(await value('Total').innerText());
+  expect(total).toBe(subtotal + fee + gct);
+  await expect(confirm.getByRole('button', { name: 'Review batch upload' })).toBeVisible();
+  await keepScreenshot(page, 'batch-confirm-payment');
+  await expectAccessible(page);
+
+  const approve = confirm.getByRole('button', { name: 'Approve and continue' });
+  await expect(approve).toBeDisabled();
+  await confirm
+    .getByLabel(
+      'I confirm the recipients and fees for this transfer. I agree that transfers are final once completed.',
+    )
+    .check();
+  const before = await mainWalletBalance(page);
+  await approve.click();
+  const source = page.getByRole('dialog', { name: 'Choose source of funds' });
+  await expect(source.getByRole('radio', { name: /main wallet/ })).toBeChecked();
+  await expectAccessible(page);
+  await source.getByRole('button', { name: 'Approve & Continue' }).click();
+  const success = page.getByRole('dialog', { name: 'Your transfer is successful' });
+  await expect(success.getByText('Your payment was sent to every recipient.')).toBeVisible({
+    timeout: 40_000,
+  });
+  expect(await mainWalletBalance(page)).toBe(before - total);
+  await success.getByRole('button', { name: 'Return to Dashboard' }).click();
+
+  const row = historyRow(page, id);
+  await expect(row).toContainText(name.slice(0, 15));
+  await expect(row).toContainText('Processed');
+  await expect(row.getByRole('link', { name: /Review Batch/ })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Receipt of batch ${id}` }).click();
+  expect((await download).suggestedFilename()).toBe('receipt.csv');
+  await keepScreenshot(page, 'batch-history-processed');
+  await expectAccessible(page);
+});
+
+test('a manager uploads and requests approval; the admin opens the review page and rejects it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = `E2E suppliers ${Date.now()}`;
+  await signInAs(page, USERS.manager, HISTORY);
+  await expect(page.getByTestId('payment-history-table')).toBeVisible();
+  const { id } = await uploadBatch(page, csvFile('suppliers.csv', [['kemar.b', '750']]), name);
+  const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(confirm.getByRole('checkbox')).toHaveCount(0);
+  await expect(confirm.getByRole('button', { name: 'Approve and continue' })).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Request approval' }).click();
+  const sent = page.getByRole('dialog', { name: 'Payment Sent for Approval' });
+  await expect(
+    sent.getByText('Your payment was sent for approval. You will be notified when the approval is done.'),
+  ).toBeVisible();
+  await sent.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await expect(historyRow(page, id)).toContainText('Pending approval');
+  // A manager may not approve: no Review Batch.
+  await expect(historyRow(page, id).getByRole('link', { name: /Review Batch/ })).toHaveCount(0);
+
+  const admin = await signedInPage(browser, USERS.admin, HISTORY);
+  await historyRow(admin, id)
+    .getByRole('link', { name: `Review Batch ${id}` })
+    .click();
+  await expect(admin).toHaveURL(new RegExp(`/payment-history/review/${id}$`));
+  const review = admin.getByTestId(`batch-review-${id}`);
+  await expect(review.getByText('Please review this payment and choose an action')).toBeVisible();
+  await expectAccessible(admin);
+  await keepScreenshot(admin, 'batch-review-page');
+  await review.getByRole('button', { name: 'Reject' }).click();
+  const reject = admin.getByRole('dialog', { name: `Reject batch ID ${id}` });
+  const reason = reject.getByLabel('Reason (optional)');
+  await reason.fill('x'.repeat(46));
+  await expect(reject.getByText('46/45 characters')).toBeVisible();
+  await expect(reject.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  await reason.fill('Wrong supplier amounts');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  const rejected = admin.getByRole('dialog', { name: 'Payment Rejected' });
+  await expect(rejected.getByText('Your payment was rejected')).toBeVisible();
+  await expect(admin).toHaveURL(/\/payment-history$/);
+  await rejected.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await expect(historyRow(admin, id)).toContainText('Rejected');
+  await admin.context().close();
+});
+
+test('a file with an inactive payee ends with the error log, whose CSV lists the errors', async ({
+  page,
+}) => {
+  await signInAs(page, USERS.admin, HISTORY);
+  await expect(page.getByTestId('payment-history-table')).toBeVisible();
+  const { upload } = await uploadBatch(
+    page,
+    csvFile('with-inactive.csv', [
+      ['marcia.campbell', '100'],
+      ['ricardo.henry', '100'],
+    ]),
+    `E2E inactive ${Date.now()}`,
+  );
+  await expect(
+    upload.getByText(
+      'There were errors found with some accounts. Please check the error logs, fix errors and try again.',
+    ),
+  ).toBeVisible();
+  const download = page.waitForEvent('download');
+  await upload.getByRole('button', { name: 'Download the error log' }).click();
+  const file = await download;
+  const text = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(text).toString()).toContain(
+    "I'm sorry, we could not find a matching or active account.",
+  );
+  await keepScreenshot(page, 'batch-upload-error-log');
+  await expectAccessible(page);
+});
+
+test('a single payment: the lookup refuses an inactive ID and the branch itself, then pays a wallet user', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, USERS.admin, HISTORY);
+  await expect(page.getByTestId('payment-history-table')).toBeVisible();
+  await page.getByRole('button', { name: 'Create a Payment' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Create a Payment' });
+  await chooser.getByRole('radio', { name: 'Single payment' }).click();
+  await chooser.getByRole('button', { name: 'Next' }).click();
+
+  const recipient = page.getByRole('dialog', { name: 'Choose your recipient' });
+  const id = recipient.getByLabel('Lynk ID');
+  const next = recipient.getByRole('button', { name: 'Next' });
+  await id.fill('ri');
+  await expect(next).toBeDisabled();
+  await id.fill('ricardo.henry');
+  await next.click();
+  await expect(
+    recipient.getByText(
+      "I'm sorry, we could not find a matching or active account. Please verify the Lynk ID with the recipient and try again.",
+    ),
+  ).toBeVisible();
+  await id.fill('bmc.kingston');
+  await expect(recipient.getByRole('alert')).toHaveCount(0);
+  await next.click();
+  await expect(recipient.getByText('Transaction not allowed')).toBeVisible();
+  await expectAccessible(page);
+  await id.fill('marcia.campbell');
+  await next.click();
+
+  const amount = page.getByRole('dialog', { name: 'Enter transfer amount' });
+  await expect(amount.getByText(/^Paying .+ \(@marcia\.campbell\)$/)).toBeVisible();
+  await expect(amount.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await amount.getByLabel('Amount').fill('250');
+  await amount.getByRole('button', { name: 'Next' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(confirm.getByText('Step 3 of 3')).toBeVisible();
+  const value = (label: string) =>
+    confirm
+      .locator('dt')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  await expect(value('Number of payees')).toHaveText('1');
+  await expect(value('Sub total')).toHaveText('J$250.00');
+  const total = centsFromText(await value('Total').innerText());
+  await keepScreenshot(page, 'single-payment-confirm');
+  await confirm.getByRole('checkbox').check();
+  const before = await mainWalletBalance(page);
+  await confirm.getByRole('button', { name: 'Approve and continue' }).click();
+  const source = page.getByRole('dialog', { name: 'Choose source of funds' });
+  await source.getByRole('button', { name: 'Approve & Continue' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your transfer is successful' })).toBeVisible({
+    timeout: 40_000,
+  });
+  expect(await mainWalletBalance(page)).toBe(before - total);
+});
+
+test('the payment history on a phone shows each batch as a card', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const phone = await context.newPage();
+  await signInAs(phone, USERS.admin, HISTORY);
+  await expect(
+    phone.getByTestId('payment-history-table').getByText(/Showing \d+-\d+ of \d+ entries/),
+  ).toBeVisible();
+  await keepScreenshot(phone, 'batch-history-phone');
+  await expectAccessible(phone);
+  await context.close();
+});
