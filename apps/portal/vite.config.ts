@@ -20,5 +20,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: {
+      // Its own chunk, imported first by the entry, so it runs before the chunk that builds schemas.
+      output: { manualChunks: (id) => (id.endsWith('/src/lib/zod-config.ts') ? 'zod-config' : undefined) },
+    },
   },
 });

@@ -64,3 +64,24 @@ test('malformed addresses answer 400 with the error shape', async ({ request }) 
     expect(await response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The address is not valid.' });
   }
 });
+
+test('the dashboard runs within the content security policy: nothing asks to evaluate strings', async ({
+  page,
+}) => {
+  // The browser reports each refusal as a securitypolicyviolation event, even when the page's
+  // script catches the error it throws (as a library's feature probe does).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
+  });
+  await signInAs(page, USERS.manager, '/1001/lynk-wallet/transfers-history');
+  await expect(page.getByTestId('transfers-history-table')).toBeVisible();
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+});
