@@ -136,7 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie, { secret: secrets.sessionSecret });
   await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
+    // A person clicking through the portal needs far fewer calls than an integration syncing
+    // orders, which gets a budget of its own (per address: a made-up token must not buy a new one).
+    max: (_request, key) =>
+      key.startsWith('bearer:') ? config.rateLimitBearerPerMinute : config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // The portal's own files are static and cacheable; only calls that do work are counted, per
     // signed-in session where there is one (a shop's staff often share one public address).
@@ -144,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.method === 'GET' && !COUNTED_PATHS.test(request.routeOptions.url ?? request.url),
     // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
     keyGenerator: (request) => {
+      if (request.headers.authorization?.startsWith('Bearer ')) return `bearer:${request.ip}`;
       const raw = request.cookies[sessionCookieName(config.publicUrl)];
       const session = raw ? request.unsignCookie(raw) : null;
       return session?.valid && session.value ? `session:${session.value}` : `ip:${request.ip}`;

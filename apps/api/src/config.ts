@@ -71,8 +71,10 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24),
-  /** Requests per minute per client before 429. */
+  /** Requests per minute per portal session (or anonymous address) before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests per minute per address calling with bearer tokens (an integration) before 429. */
+  RATE_LIMIT_BEARER_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   /** Sign-in attempts per minute from one address, whatever the emails. */
   SIGN_IN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
 });
@@ -99,6 +101,7 @@ export interface Config {
   seedDemo: boolean;
   verifyLedgerOnShutdown: boolean;
   rateLimitPerMinute: number;
+  rateLimitBearerPerMinute: number;
   signInAttemptsPerAddress: number;
   bankRailStepSeconds: number;
   orders: { feeSchedule: FeeSchedule; paymentRequestTtlMs: number };
@@ -134,6 +137,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     verifyLedgerOnShutdown: env.VERIFY_LEDGER_ON_SHUTDOWN,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimitBearerPerMinute: env.RATE_LIMIT_BEARER_PER_MINUTE,
     signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
     bankRailStepSeconds: env.BANK_RAIL_STEP_SECONDS,
     orders: {
