@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { bundleBudget } from './build/bundle-budget.ts';
 
 // The API server (apps/api) serves the SPA in production; in development Vite proxies the
 // same-origin paths to it so the session cookie and the CSRF header behave exactly as in production.
@@ -11,7 +12,11 @@ const proxy = { '/api': apiOrigin, '/auth': apiOrigin, '/oidc': apiOrigin };
 export default defineConfig({
   // Every text asset also written as .br and .gz at build time (the best ratio, paid once): the API
   // server sends the one the browser accepts, with no compression work per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  plugins: [
+    react(),
+    bundleBudget(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
