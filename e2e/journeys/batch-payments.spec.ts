@@ -269,7 +269,9 @@ test('a single payment: the lookup refuses an inactive ID and the branch itself,
   expect(await mainWalletBalance(page)).toBe(before - total);
 });
 
-test('the payment history on a phone shows each batch as a card', async ({ browser }) => {
+test('the payment history on a phone shows each batch as a card, and the upload modal fits the screen', async ({
+  browser,
+}) => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -282,5 +284,13 @@ test('the payment history on a phone shows each batch as a card', async ({ brows
   ).toBeVisible();
   await keepScreenshot(phone, 'batch-history-phone');
   await expectAccessible(phone);
+
+  const upload = await openUpload(phone);
+  await upload.locator('input[type="file"]').setInputFiles(csvFile('phone.csv', [['sharon.brown', '10']]));
+  await expect(upload.getByText('Chosen file: phone.csv')).toBeVisible();
+  await keepScreenshot(phone, 'batch-upload-modal-phone');
+  await expectAccessible(phone);
+  await upload.getByRole('button', { name: 'Cancel' }).click();
+  await expect(upload).toHaveCount(0);
   await context.close();
 });

@@ -91,6 +91,31 @@ describe('organisation routes', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('rejects a batch from its review page and goes back to the payment history', async () => {
+    const { router, requests } = renderApp(
+      '/1001/lynk-wallet/payment-history/review/42',
+      portalServer({
+        extra: {
+          'GET /api/payment/batch-payments/42': {
+            body: { data: makeBatch(42, { status: 'PENDING_APPROVAL' }) },
+          },
+          'POST /api/payment/batch-payments/42/reject': {
+            body: { data: makeBatch(42, { status: 'REJECTED' }) },
+          },
+          'GET /api/payment/batch-payments': { body: makeListing([makeBatch(42, { status: 'REJECTED' })]) },
+        },
+      }),
+    );
+    const review = await screen.findByTestId('batch-review-42');
+    await userEvent.click(await within(review).findByRole('button', { name: 'Reject' }));
+    const reject = await screen.findByRole('dialog', { name: 'Reject batch ID 42' });
+    await userEvent.click(within(reject).getByRole('button', { name: 'Reject' }));
+    const rejected = await screen.findByRole('dialog', { name: 'Payment Rejected' });
+    expect(within(rejected).getByText('Your payment was rejected')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history');
+    expect(requests.some((request) => request.path === '/api/payment/batch-payments/42/reject')).toBe(true);
+  });
+
   it('shows the batches on the payment history pane', async () => {
     const { requests } = renderApp(
       '/1001/lynk-wallet/payment-history',

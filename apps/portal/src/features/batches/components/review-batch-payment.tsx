@@ -135,20 +135,24 @@ export function ReviewBatchPayment({
             {CONFIRM_TEXTS.requestApproval}
           </Button>
         ) : null}
-        <Group gap="sm" grow>
+        <Group gap="sm" justify="space-between">
           {leadingAction ? (
             <Button variant="default" onClick={leadingAction.onClick} disabled={request.isPending}>
               {leadingAction.label}
             </Button>
-          ) : null}
-          <Button variant="default" onClick={onResumeLater} disabled={request.isPending}>
-            {CONFIRM_TEXTS.resumeLater}
-          </Button>
-          {reviewable && mayReject ? (
-            <Button variant="outline" color="red.9" onClick={reject} disabled={request.isPending}>
-              {CONFIRM_TEXTS.reject}
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onResumeLater} disabled={request.isPending}>
+              {CONFIRM_TEXTS.resumeLater}
             </Button>
-          ) : null}
+            {reviewable && mayReject ? (
+              <Button variant="outline" color="red.9" onClick={reject} disabled={request.isPending}>
+                {CONFIRM_TEXTS.reject}
+              </Button>
+            ) : null}
+          </Group>
         </Group>
       </Stack>
     </Stack>
