@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { balancesQueryKey } from '@/lib/get-balance';
+import { limitsQueryKey } from '@/lib/limits-query-key';
 import { restorePreviousModal, setModalLocked } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
 import { useApproveBatch } from '../api/approve-batch';
@@ -54,7 +55,11 @@ export function ChooseSourceFundsModal({ data }: { data: ChooseSourceFundsData }
   useEffect(() => {
     if (!stopped || shown.current) return;
     shown.current = true;
-    for (const queryKey of [[...batchesQueryKey(orgId), 'list'], balancesQueryKey(orgId)]) {
+    for (const queryKey of [
+      [...batchesQueryKey(orgId), 'list'],
+      balancesQueryKey(orgId),
+      limitsQueryKey(orgId),
+    ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
     if (data.returnTo) void navigate(data.returnTo);

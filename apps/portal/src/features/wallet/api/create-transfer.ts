@@ -4,7 +4,7 @@ import { transferResponseSchema } from '@lynk/contract/transfers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, isApiRequestError } from '@/lib/api-client';
 import { balancesQueryKey } from '@/lib/get-balance';
-import { limitsQueryKey } from './get-limit';
+import { limitsQueryKey } from '@/lib/limits-query-key';
 import { transfersQueryKey } from './get-transfers';
 
 /**

@@ -2,6 +2,7 @@ import { limitResponseSchema, type Limit } from '@lynk/contract/accounts';
 import { limitPeriod, type LimitTransferType } from '@lynk/contract/statuses';
 import { queryOptions, skipToken, useQuery, type SkipToken } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { limitsQueryKey } from '@/lib/limits-query-key';
 
 /**
  * GET /api/account/v1/accounts/{id}/limits?period=&transfer_type= → `{ data: Limit }` in cents.
@@ -21,11 +22,6 @@ export async function getLimit(
     query: { period: limitPeriod(type), transfer_type: type },
   });
   return data;
-}
-
-/** Every limit of an organisation: what a transfer invalidates. */
-export function limitsQueryKey(orgId: string) {
-  return ['limits', orgId] as const;
 }
 
 export function limitQueryKey(orgId: string, accountId: number, type: LimitTransferType) {
