@@ -10,7 +10,7 @@ import { findBatch, findPayeeRows } from './repository.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Rows read and written at a time by the CSV download. */
-const CSV_PAGE_ROWS = 5000;
+export const CSV_PAGE_ROWS = 5000;
 
 /**
  * The uploaded file's bytes, refused with the spec's texts (section 5): a `.csv` name when one is
@@ -57,7 +57,7 @@ export function batchTemplate(): CsvFileResponse {
   return { data: { file_name: BATCH_TEMPLATE_FILE_NAME, csv: Buffer.from(csv).toString('base64') } };
 }
 
-type CsvCell = string | number | null;
+export type CsvCell = string | number | null;
 
 /**
  * A CSV file answered as the contract's `{ data: { file_name, csv } }` (the file in base64), written

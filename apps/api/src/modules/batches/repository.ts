@@ -106,8 +106,8 @@ export function findPayeeRows(db: Db, batchId: number, afterRow = 0, limit = 500
     .execute();
 }
 
-/** The payees a processed batch tried to pay (not the rows found invalid at upload), in file order. */
-export function findReceiptRows(db: Db, batchId: number) {
+/** A page of the payees a processed batch tried to pay (not the rows invalid at upload), in file order. */
+export function findReceiptRows(db: Db, batchId: number, afterRow: number, limit: number) {
   return db
     .selectFrom('batch_payees')
     .select([
@@ -124,7 +124,9 @@ export function findReceiptRows(db: Db, batchId: number) {
     ])
     .where('batch_id', '=', batchId)
     .where('status', '<>', 'INVALID')
+    .where('row_number', '>', afterRow)
     .orderBy('row_number')
+    .limit(limit)
     .$narrowType<{ amount: string }>()
     .execute();
 }

@@ -128,7 +128,10 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
         response: { 200: csvFileResponseSchema, ...errors, 409: apiErrorSchema },
       },
     },
-    async (request) => batchReceipt(app.db, request.identity!.merchant_id, request.params.id),
+    async (request, reply) => {
+      const body = await batchReceipt(app.db, request.identity!.merchant_id, request.params.id);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as CsvFileResponse);
+    },
   );
 
   typed.post(
