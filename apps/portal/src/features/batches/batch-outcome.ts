@@ -1,8 +1,13 @@
 import type { Batch } from '@lynk/contract/batches';
 import { BATCH_STATUS_MAX_TRIES } from '@lynk/contract/constants';
-import { hasBatchReceipt } from '@lynk/contract/statuses';
+import { BATCH_VALIDATION_DONE_STATUSES, hasBatchReceipt } from '@lynk/contract/statuses';
 import type { TransactionStatusOptions } from '@/components/transaction-status-modal';
 import { SOURCE_TEXTS } from './texts';
+
+/** An upload or a single payment is read every 2 s until VALIDATED or INVALID_PAYEE (spec section 4). */
+export function keepPollingValidation(batch: Batch | undefined): boolean {
+  return !batch || !(BATCH_VALIDATION_DONE_STATUSES as readonly string[]).includes(batch.status);
+}
 
 /**
  * Spec section 4, "Batch payment status after approval": the batch is read every 2 s, up to 15

@@ -1,6 +1,5 @@
 import '@mantine/dropzone/styles.css';
 import { BATCH_NAME_MAX_LENGTH } from '@lynk/contract/constants';
-import { BATCH_VALIDATION_DONE_STATUSES } from '@lynk/contract/statuses';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Group, Input, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -17,7 +16,6 @@ import { hideModal, restorePreviousModal, setModalLocked, updateModal } from '@/
 import { useOrganisation } from '@/lib/organisation';
 import { useRequiredSession } from '@/lib/session';
 import { MESSAGES } from '@lynk/contract/messages';
-import type { Batch } from '@lynk/contract/batches';
 import { useCreateBatch } from '../api/create-batch';
 import { useBatch } from '../api/get-batch';
 import { useDownloadBatchCsv } from '../api/get-batch-csv';
@@ -27,18 +25,15 @@ import {
   type BatchUploadFormInput,
   type BatchUploadFormOutput,
 } from '../batch-upload-form';
+import { keepPollingValidation } from '../batch-outcome';
 import { readFileAsBase64 } from '../read-file';
 import { UPLOAD_TEXTS } from '../texts';
-import { apiMessage, ReviewBatchPayment } from './review-batch-payment';
+import { apiMessage } from '../api-message';
+import { ReviewBatchPayment } from './review-batch-payment';
 
 export interface BatchUploadData {
   /** Set once the upload is validated: the modal shows step 2, "Confirm payment". */
   batchId?: number;
-}
-
-/** Validation is read every 2 s until the batch is VALIDATED or INVALID_PAYEE (spec section 4). */
-export function keepPollingValidation(batch: Batch | undefined): boolean {
-  return !batch || !(BATCH_VALIDATION_DONE_STATUSES as readonly string[]).includes(batch.status);
 }
 
 /**

@@ -7,21 +7,14 @@ import { useState } from 'react';
 import { DetailRows } from '@/components/detail-rows';
 import { ErrorState } from '@/components/error-state';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
-import { isApiRequestError, CLIENT_ERROR_CODES } from '@/lib/api-client';
 import { openModal } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
+import { apiMessage } from '../api-message';
 import { useDownloadBatchCsv } from '../api/get-batch-csv';
 import { useRequestApproval } from '../api/request-approval';
 import { CONFIRM_TEXTS, REJECT_TEXTS, SOURCE_TEXTS } from '../texts';
 import { BatchName } from './batch-name';
-
-/** The API's own words (spec section 8) when it sent its error shape; else the generic failure. */
-export function apiMessage(error: unknown, fallback: string): string {
-  return isApiRequestError(error) && error.code !== CLIENT_ERROR_CODES.http && error.status !== 0
-    ? error.message
-    : fallback;
-}
 
 export interface ReviewBatchPaymentProps {
   batch: Batch;

@@ -29,8 +29,9 @@ import {
   type RecipientFormOutput,
 } from '../single-payment-form';
 import { SINGLE_PAYMENT_TEXTS } from '../texts';
-import { keepPollingValidation } from './batch-upload-modal';
-import { apiMessage, ReviewBatchPayment } from './review-batch-payment';
+import { apiMessage } from '../api-message';
+import { keepPollingValidation } from '../batch-outcome';
+import { ReviewBatchPayment } from './review-batch-payment';
 
 export interface SinglePaymentData {
   /** 0: Choose your recipient, 1: Enter transfer amount, 2: Confirm payment. */
