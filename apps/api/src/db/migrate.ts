@@ -9,6 +9,7 @@ import * as ledgerEngine from './migrations/0005-ledger-engine.ts';
 import * as orders from './migrations/0006-orders.ts';
 import * as batchPayments from './migrations/0007-batch-payments.ts';
 import * as batchProcessing from './migrations/0008-batch-processing.ts';
+import * as batchFileSlices from './migrations/0009-batch-file-slices.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-orders': orders,
   '0007-batch-payments': batchPayments,
   '0008-batch-processing': batchProcessing,
+  '0009-batch-file-slices': batchFileSlices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

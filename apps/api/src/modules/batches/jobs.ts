@@ -9,6 +9,7 @@ import {
   findDirectoryEntries,
   finishValidation,
   insertPayees,
+  readFileSlice,
   recordProgress,
   type PayeeRow,
   type ValidationResult,
@@ -22,18 +23,17 @@ export interface ValidateBatchJob {
 
 /** Rows looked up and written per round trip (two statements a chunk, whatever its size). */
 const CHUNK_ROWS = 2000;
-/** Bytes handed to the parser at a time, so a 20 MB file is parsed as a stream of small pieces. */
-const SLICE_BYTES = 64 * 1024;
+/** Bytes of the stored file read and handed to the parser at a time: a 20 MB file is never whole. */
+const SLICE_BYTES = 1024 * 1024;
 
 // A byte-order mark, quoted values and CRLF line ends are read as any spreadsheet writes them; a
 // row with too few or too many values is the row's error, not the file's.
 const CSV_OPTIONS: Options = { bom: true, skip_empty_lines: true, relax_column_count: true };
 
-function slices(file: Uint8Array): Readable {
+function slices(db: Db, batchId: number, bytes: number): Readable {
   return Readable.from(
-    (function* () {
-      for (let at = 0; at < file.length; at += SLICE_BYTES)
-        yield Buffer.from(file.subarray(at, at + SLICE_BYTES));
+    (async function* () {
+      for (let at = 0; at < bytes; at += SLICE_BYTES) yield await readFileSlice(db, batchId, at, SLICE_BYTES);
     })(),
   );
 }
@@ -92,7 +92,9 @@ export async function validateBatch(db: Db, batchId: number, now = new Date()): 
   };
 
   try {
-    for await (const record of slices(batch.file).pipe(parse(CSV_OPTIONS)) as AsyncIterable<string[]>) {
+    for await (const record of slices(db, batchId, batch.file_bytes).pipe(
+      parse(CSV_OPTIONS),
+    ) as AsyncIterable<string[]>) {
       if (columns === null) {
         columns = readHeader(record);
         if (columns === null)

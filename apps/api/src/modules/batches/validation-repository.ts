@@ -4,13 +4,29 @@ import type { DirectoryEntry } from './rows.ts';
 
 /** The validation job's queries: the batch's file, the payee directory and the payee rows. */
 
-/** What the validation job needs of a batch: its state, payer, file and the fee schedule it was priced with. */
+/** What the validation job needs of a batch: its state, payer, file size and the fee schedule it was priced with. */
 export function findBatchToValidate(db: Db, batchId: number) {
   return db
     .selectFrom('batch_payments')
-    .select(['id', 'merchant_id', 'status', 'file', 'fee_basis_points', 'fee_fixed_cents'])
+    .select(['id', 'merchant_id', 'status', 'fee_basis_points', 'fee_fixed_cents'])
+    .select(sql<number>`octet_length(file)`.as('file_bytes'))
     .where('id', '=', batchId)
     .executeTakeFirst();
+}
+
+/** `length` bytes of the batch's file from byte `offset` (0-based): one slice of it. */
+export async function readFileSlice(
+  db: Db,
+  batchId: number,
+  offset: number,
+  length: number,
+): Promise<Buffer> {
+  const row = await db
+    .selectFrom('batch_payments')
+    .select(sql<Uint8Array>`substring(file from ${offset + 1} for ${length})`.as('slice'))
+    .where('id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.slice);
 }
 
 /** A retried job starts over: the rows an interrupted run wrote are removed first. */
