@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, USERS } from '../support/demo-users.ts';
 import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
 import { centsFromText } from '../support/money.ts';
