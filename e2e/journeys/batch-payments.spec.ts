@@ -4,7 +4,10 @@ import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.
 import { centsFromText } from '../support/money.ts';
 
 // Batch payouts leave Kingston's main wallet (1001) to demo wallet users of the README. Each
-// journey names its batch uniquely, so the history row it looks for is its own.
+// journey names its batch uniquely, so the history row it looks for is its own. Two journeys check
+// Kingston's balance to the cent before and after a payout: this file's journeys run one after
+// another, so neither moves the wallet while the other is measuring it.
+test.describe.configure({ mode: 'default' });
 
 const HISTORY = '/1001/lynk-wallet/payment-history';
 
