@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { formatCents } from '@lynk/contract/money';
 import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
+import { createBatchPayees } from '../../test/batch-world.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { setLimit } from '../ledger/limits.ts';
@@ -26,15 +27,7 @@ beforeAll(async () => {
   accounts = await branchAccounts(t, 1001);
   montegoBank = (await branchAccounts(t, 1002)).bank;
   // Wallet users to pay, set-based: @approval.1 … @approval.300.
-  await sql`
-    insert into accounts (merchant_id, type, currency, account_ref, label)
-    select null, 'CONSUMER', 'JMD', 'CONSUMER-JMD-approval.' || n, '@approval.' || n from generate_series(1, 300) n
-  `.execute(t.database.db);
-  await sql`
-    insert into consumers (handle, email, display_name, password_hash, wallet_account_id)
-    select a.label, substr(a.label, 2) || '@approval.example', a.label, 'x', a.id
-      from accounts a where a.account_ref like 'CONSUMER-JMD-approval.%'
-  `.execute(t.database.db);
+  await createBatchPayees(t.database.db, 'approval', 300);
 });
 afterAll(async () => {
   await t.close();

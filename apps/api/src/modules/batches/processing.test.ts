@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
+import { createBatchPayees } from '../../test/batch-world.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { advanceBankTransfer } from '../../world/bank-rail.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
@@ -27,15 +28,7 @@ beforeAll(async () => {
   otherAdmin = await cookie('admin.montego@bluemountain.example');
   accounts = await branchAccounts(t, 1001);
   // Wallet users to pay: @proc.1 … @proc.40.
-  await sql`
-    insert into accounts (merchant_id, type, currency, account_ref, label)
-    select null, 'CONSUMER', 'JMD', 'CONSUMER-JMD-proc.' || n, '@proc.' || n from generate_series(1, ${PAYEES}) n
-  `.execute(t.database.db);
-  await sql`
-    insert into consumers (handle, email, display_name, password_hash, wallet_account_id)
-    select a.label, substr(a.label, 2) || '@proc.example', a.label, 'x', a.id
-      from accounts a where a.account_ref like 'CONSUMER-JMD-proc.%'
-  `.execute(t.database.db);
+  await createBatchPayees(t.database.db, 'proc', PAYEES);
 });
 afterAll(async () => {
   await t.close();

@@ -11,6 +11,18 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The jobs run in the background: the batch is read until it has moved on. */
+const statusBecomes = (cookie: string, id: number, status: string) =>
+  expect
+    .poll(
+      async () =>
+        (
+          await t.app.inject({ method: 'GET', url: `/api/payment/batch-payments/${id}`, headers: { cookie } })
+        ).json().data.status,
+      { timeout: 20_000, interval: 250 },
+    )
+    .toBe(status);
+
 describe('the batch queues', () => {
   it('validates an uploaded batch in the background, and pays it once an admin approves it', async () => {
     const { jar } = await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD);
@@ -24,19 +36,7 @@ describe('the batch queues', () => {
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id as number;
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.app.inject({
-              method: 'GET',
-              url: `/api/payment/batch-payments/${id}`,
-              headers: { cookie },
-            })
-          ).json().data.status,
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe('VALIDATED');
+    await statusBecomes(cookie, id, 'VALIDATED');
 
     // The approval queues the processing in its own transaction; the job pays both payees.
     const admin = (await signIn(t.app, 'admin.kingston@bluemountain.example', DEMO_PASSWORD)).jar.header();
@@ -50,19 +50,7 @@ describe('the batch queues', () => {
     });
     expect(approved.statusCode).toBe(200);
     const total = BigInt(approved.json().data.total);
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.app.inject({
-              method: 'GET',
-              url: `/api/payment/batch-payments/${id}`,
-              headers: { cookie },
-            })
-          ).json().data.status,
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe('COMPLETED');
+    await statusBecomes(cookie, id, 'COMPLETED');
     expect(await balanceOf(t, wallet)).toBe(before - total);
   });
 });

@@ -161,5 +161,4 @@ export const SINGLE_PAYMENT_TEXTS = {
   merchant: 'Merchant',
   stepOf: (step: number, steps: number) => `Step ${step} of ${steps}`,
   validating: 'Checking the payment',
-  errorLogLink: 'Download the error log',
 } as const;

@@ -18,7 +18,6 @@ import { useRequiredSession } from '@/lib/session';
 import { MESSAGES } from '@lynk/contract/messages';
 import { useCreateBatch } from '../api/create-batch';
 import { useBatch } from '../api/get-batch';
-import { useDownloadBatchCsv } from '../api/get-batch-csv';
 import { useDownloadBatchTemplate } from '../api/get-batch-template';
 import {
   batchUploadFormSchema,
@@ -29,6 +28,7 @@ import { keepPollingValidation } from '../batch-outcome';
 import { readFileAsBase64 } from '../read-file';
 import { UPLOAD_TEXTS } from '../texts';
 import { apiMessage } from '../api-message';
+import { BatchErrorLog } from './batch-error-log';
 import { ReviewBatchPayment } from './review-batch-payment';
 
 export interface BatchUploadData {
@@ -93,7 +93,6 @@ function UploadStep() {
   const fileLabelId = useId();
   const upload = useCreateBatch(orgId);
   const template = useDownloadBatchTemplate();
-  const errorLog = useDownloadBatchCsv();
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'form' });
   const [readFailed, setReadFailed] = useState(false);
   const attempt = useRef<{ key: string; signature: string } | null>(null);
@@ -265,20 +264,7 @@ function UploadStep() {
             </Text>
           </Stack>
         ) : null}
-        {invalid ? (
-          <ErrorState message={UPLOAD_TEXTS.errorLog}>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              disabled={errorLog.isPending}
-              onClick={() => errorLog.mutate({ id: invalid.id, includeErrors: true })}
-            >
-              {UPLOAD_TEXTS.errorLogLink}
-            </Anchor>
-          </ErrorState>
-        ) : null}
-        {errorLog.isError ? <ErrorState message={UPLOAD_TEXTS.downloadFailed} /> : null}
+        {invalid ? <BatchErrorLog batchId={invalid.id} message={UPLOAD_TEXTS.errorLog} /> : null}
         {validation.isError ? <ErrorState message={UPLOAD_TEXTS.technicalProblems} /> : null}
         {upload.isError ? <ErrorState message={apiMessage(upload.error, UPLOAD_TEXTS.notInitiated)} /> : null}
         {readFailed ? <ErrorState message={UPLOAD_TEXTS.notInitiated} /> : null}

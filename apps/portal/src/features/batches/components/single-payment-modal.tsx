@@ -1,7 +1,7 @@
 import type { PayeeLookup } from '@lynk/contract/batches';
 import { MESSAGES } from '@lynk/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Progress, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -16,7 +16,6 @@ import { hideModal, restorePreviousModal, setModalLocked, updateModal } from '@/
 import { useOrganisation } from '@/lib/organisation';
 import { useCreateSinglePayee } from '../api/create-single-payee';
 import { useBatch } from '../api/get-batch';
-import { useDownloadBatchCsv } from '../api/get-batch-csv';
 import { useLookupPayee } from '../api/lookup-payee';
 import {
   amountFormSchema,
@@ -31,6 +30,7 @@ import {
 import { SINGLE_PAYMENT_TEXTS } from '../texts';
 import { apiMessage } from '../api-message';
 import { keepPollingValidation } from '../batch-outcome';
+import { BatchErrorLog } from './batch-error-log';
 import { ReviewBatchPayment } from './review-batch-payment';
 
 export interface SinglePaymentData {
@@ -173,7 +173,6 @@ function RecipientStep({ data }: { data: SinglePaymentData }) {
 function AmountStep({ data, lynkId }: { data: SinglePaymentData; lynkId: string }) {
   const { orgId } = useOrganisation();
   const create = useCreateSinglePayee(orgId);
-  const errorLog = useDownloadBatchCsv();
   const progressId = useId();
   const [batchId, setBatchId] = useState<number | null>(null);
   const attempt = useRef<{ key: string; signature: string } | null>(null);
@@ -241,17 +240,7 @@ function AmountStep({ data, lynkId }: { data: SinglePaymentData; lynkId: string 
           </Stack>
         ) : null}
         {invalid ? (
-          <ErrorState message={invalid.error ?? SINGLE_PAYMENT_TEXTS.errorLog}>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              disabled={errorLog.isPending}
-              onClick={() => errorLog.mutate({ id: invalid.id, includeErrors: true })}
-            >
-              {SINGLE_PAYMENT_TEXTS.errorLogLink}
-            </Anchor>
-          </ErrorState>
+          <BatchErrorLog batchId={invalid.id} message={invalid.error ?? SINGLE_PAYMENT_TEXTS.errorLog} />
         ) : null}
         {validation.isError ? <ErrorState message={SINGLE_PAYMENT_TEXTS.technicalProblems} /> : null}
         {create.isError ? (
