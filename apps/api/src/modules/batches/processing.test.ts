@@ -6,6 +6,7 @@ import { createBatchPayees } from '../../test/batch-world.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { advanceBankTransfer } from '../../world/bank-rail.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
+import { callPostBatch } from '../ledger/engine-repository.ts';
 import { periodStart } from '../ledger/jamaica-time.ts';
 import { setLimit } from '../ledger/limits.ts';
 import { verifyLedger } from '../ledger/service.ts';
@@ -186,6 +187,11 @@ describe('processing an approved batch from the main wallet', () => {
     for (const request of firstTwo) expect((await t.app.ledger.post(request)).outcome).toBe('accepted');
     // The same requests again (a retry of the dead run's chunk) are stale: already PAID.
     for (const request of firstTwo) expect((await t.app.ledger.post(request)).outcome).toBe('stale');
+
+    // One payee twice in one engine call is a caller's bug: the whole call is refused.
+    const [third] = await findPayablePayees(t.database.db, id, 2, 1);
+    const twice = payeeRequest(batch, { wallet: accounts.wallet, fees, gct }, third!, new Date());
+    await expect(callPostBatch(t.database.db, [twice, twice])).rejects.toThrow(/appears twice/);
 
     expect(await processBatch(deps(), id)).toBe('COMPLETED');
     expect(await entriesOf(id)).toBe(4);

@@ -29,7 +29,7 @@ export const LOCK = `
       -- a payment accepted in this batch: its payer, time and journal entry, per order
       ord_payment jsonb[];
       -- batch payees being paid, locked by key: each request's payee status (null without one)
-      pay_status text[];
+      pay_status text[]; pay_twice boolean;
       -- accepted requests: position, transfer id, entry id
       ok_ref int[] := '{}'; ok_transfer bigint[] := '{}'; ok_entry bigint[] := '{}';
       touched int[]; amounts bigint[];
@@ -126,19 +126,20 @@ export const LOCK = `
       end if;
 
       -- 4c. Batch payees being paid, by key; each request gets its payee's status, in request order.
+      --     The keys are read out of the jsonb once, so the rows are matched on plain integers.
       if has_payees then
-        select coalesce(array_agg(p.status order by r.i), '{}') into pay_status
-        from jsonb_array_elements(p_requests) with ordinality as r(req, i)
-        left join (select x.batch_id, x.row_number, x.status from batch_payees x
-                   where (x.batch_id, x.row_number) in (
-                     select (q->'payee'->>'batch_id')::int, (q->'payee'->>'row_number')::int
-                     from jsonb_array_elements(p_requests) q where jsonb_typeof(q->'payee') = 'object')
-                   order by x.batch_id, x.row_number for no key update of x) p
-          on jsonb_typeof(r.req->'payee') = 'object'
-         and p.batch_id = (r.req->'payee'->>'batch_id')::int and p.row_number = (r.req->'payee'->>'row_number')::int;
-        if (select count(*) from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'payee') = 'object')
-           <> (select count(distinct (r->'payee'->>'batch_id', r->'payee'->>'row_number'))
-               from jsonb_array_elements(p_requests) r where jsonb_typeof(r->'payee') = 'object') then
+        with wanted as (
+          select r.i, (r.req->'payee'->>'batch_id')::int as batch_id, (r.req->'payee'->>'row_number')::int as row_number
+          from jsonb_array_elements(p_requests) with ordinality as r(req, i)),
+        locked as (
+          select x.batch_id, x.row_number, x.status from batch_payees x
+          where (x.batch_id, x.row_number) in (select w.batch_id, w.row_number from wanted w where w.batch_id is not null)
+          order by x.batch_id, x.row_number for no key update of x)
+        select coalesce(array_agg(l.status order by w.i), '{}'),
+               count(w.batch_id) <> count(distinct (w.batch_id, w.row_number)) filter (where w.batch_id is not null)
+          into pay_status, pay_twice
+        from wanted w left join locked l on l.batch_id = w.batch_id and l.row_number = w.row_number;
+        if pay_twice then
           raise exception 'a batch payee appears twice in one batch' using errcode = 'check_violation';
         end if;
       end if;
