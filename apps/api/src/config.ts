@@ -71,6 +71,11 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24),
+  /**
+   * Seconds a checked session's identity is remembered before its row and tokens are read again
+   * (ADR 025); 0 checks every request. Logging out here forgets it at once.
+   */
+  SESSION_IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Requests per minute per portal session (or anonymous address) before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Requests per minute per address calling with bearer tokens (an integration) before 429. */
@@ -100,6 +105,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   verifyLedgerOnShutdown: boolean;
+  sessionIdentityCacheMs: number;
   rateLimitPerMinute: number;
   rateLimitBearerPerMinute: number;
   signInAttemptsPerAddress: number;
@@ -136,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
     verifyLedgerOnShutdown: env.VERIFY_LEDGER_ON_SHUTDOWN,
+    sessionIdentityCacheMs: env.SESSION_IDENTITY_CACHE_SECONDS * 1000,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitBearerPerMinute: env.RATE_LIMIT_BEARER_PER_MINUTE,
     signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,

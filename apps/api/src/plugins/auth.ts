@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionCookie: { name: string; secure: boolean };
+    /** A signed cookie's value, or null when it is missing or its signature is wrong. */
+    readSignedCookie(request: FastifyRequest, name: string): string | null;
   }
 }
 
@@ -38,6 +40,7 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   const secure = opts.publicUrl.startsWith('https://');
   const publicOrigin = new URL(opts.publicUrl).origin;
   app.decorate('sessionCookie', { name: sessionCookieName(opts.publicUrl), secure });
+  app.decorate('readSignedCookie', signedCookieReader());
   app.decorateRequest('identity', null);
   app.decorateRequest('authKind', null);
 
@@ -57,12 +60,10 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
       return;
     }
 
-    const raw = request.cookies[app.sessionCookie.name];
-    if (!raw) return;
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value) return;
+    const sessionId = app.readSignedCookie(request, app.sessionCookie.name);
+    if (!sessionId) return;
     if (UNSAFE_METHODS.has(request.method)) assertSameSite(request, publicOrigin);
-    const identity = await opts.sessions.resolve(unsigned.value);
+    const identity = await opts.sessions.resolve(sessionId);
     if (identity) {
       request.identity = identity;
       request.authKind = 'session';
@@ -81,6 +82,30 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
     }
   });
 });
+
+/** Signed cookies checked at once; past it the oldest is forgotten first. */
+const CHECKED_COOKIES = 10_000;
+
+/**
+ * Reads signed cookies, remembering each one checked: a signature is an HMAC of the value with
+ * this app's secret, so a cookie checked once checks the same every time, and the rate limit and
+ * the authentication of a request (and a page's burst of requests) need not work it out again.
+ */
+function signedCookieReader() {
+  const checked = new Map<string, string | null>();
+  return (request: FastifyRequest, name: string): string | null => {
+    const raw = request.cookies[name];
+    if (!raw) return null;
+    let value = checked.get(raw);
+    if (value === undefined) {
+      const unsigned = request.unsignCookie(raw);
+      value = unsigned.valid && unsigned.value ? unsigned.value : null;
+      if (checked.size >= CHECKED_COOKIES) checked.delete(checked.keys().next().value!);
+      checked.set(raw, value);
+    }
+    return value;
+  };
+}
 
 /**
  * Decided on the route that matched, never on the raw address: the router decodes

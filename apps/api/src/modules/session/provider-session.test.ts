@@ -11,7 +11,9 @@ const SUPER_ADMIN = 'superadmin@bluemountain.example';
 
 let t: ListeningApp;
 beforeAll(async () => {
-  t = await createListeningApp();
+  // These journeys make a session idle by ageing its row; a remembered identity would not see the
+  // row change for a few seconds (session-cache.test.ts proves that window), so none is kept here.
+  t = await createListeningApp({ env: { SESSION_IDENTITY_CACHE_SECONDS: '0' } });
 });
 afterAll(async () => {
   await t.close();

@@ -4,6 +4,7 @@ import * as client from 'openid-client';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/service.ts';
+import { createIdentityCache } from './identity-cache.ts';
 import type { OidcClient } from './oidc-client.ts';
 import { deleteExpiredSessions, deleteSession, touchSession } from './repository.ts';
 import { createSealedSessions, type OpenSession } from './sealed-sessions.ts';
@@ -44,6 +45,8 @@ export interface SessionServiceOptions {
   providerSessions?: ProviderSessions | undefined;
   publicUrl: string;
   audience: string;
+  /** How long a checked session's identity is remembered (0: checked on every request). */
+  identityCacheMs?: number;
   now?: () => Date;
 }
 
@@ -54,6 +57,7 @@ export function createSessionService(options: SessionServiceOptions) {
   const now = options.now ?? (() => new Date());
   const redirectUri = `${publicUrl}/auth/callback`;
   const store = createSealedSessions(db, options.cipher);
+  const identities = createIdentityCache(options.identityCacheMs ?? 0, () => now().getTime());
 
   /**
    * `fresh`: no live portal session. Then the provider must ask for the password (`prompt=login`)
@@ -122,6 +126,8 @@ export function createSessionService(options: SessionServiceOptions) {
    */
   async function resolve(sessionId: string): Promise<SessionIdentity | null> {
     const idHash = hashSessionId(sessionId);
+    const remembered = identities.get(idHash);
+    if (remembered) return remembered;
     const session = await store.find(idHash);
     if (!session) return null;
     const at = now();
@@ -138,11 +144,14 @@ export function createSessionService(options: SessionServiceOptions) {
       await touchSession(db, idHash, at);
       if (session.refresh_token) await providerSessions?.keepAlive(session.refresh_token);
     }
+    // Remembered for a moment, never past the point where the access token must be refreshed.
+    identities.set(idHash, tokens.identity, tokens.expiresAt.getTime() - REFRESH_MARGIN_MS);
     return tokens.identity;
   }
 
   /** Ends a portal session everywhere: its row, its refresh token and the provider's session. */
   async function end(session: OpenSession) {
+    identities.forget(session.id_hash);
     await deleteSession(db, session.id_hash);
     if (!session.refresh_token) return;
     await providerSessions?.end(session.refresh_token);
@@ -226,6 +235,7 @@ export function createSessionService(options: SessionServiceOptions) {
   async function replace(sessionId: string) {
     const session = await store.find(hashSessionId(sessionId));
     if (!session) return;
+    identities.forget(session.id_hash);
     await deleteSession(db, session.id_hash);
     if (session.refresh_token) await revoke(session.refresh_token);
   }

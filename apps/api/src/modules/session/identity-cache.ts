@@ -1,0 +1,40 @@
+import type { SessionIdentity } from '@lynk/contract/session';
+
+/** Sessions remembered at once; past it the oldest is forgotten first (and read again when used). */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Who a session is, remembered for a few seconds after the session row, its tokens and the access
+ * token's signature were checked (ADR 025): the requests of a page arrive in bursts, and each would
+ * otherwise repeat a database read, two decryptions and an RSA verification. An entry never
+ * outlives its access token, and ending a session here forgets it at once; a session ended by
+ * another server, or made idle by editing its row, is seen at the latest `ttlMs` later.
+ */
+export function createIdentityCache(ttlMs: number, now: () => number = Date.now) {
+  const entries = new Map<string, { identity: SessionIdentity; until: number }>();
+  return {
+    get(idHash: string): SessionIdentity | null {
+      const entry = entries.get(idHash);
+      if (!entry) return null;
+      if (entry.until <= now()) {
+        entries.delete(idHash);
+        return null;
+      }
+      return entry.identity;
+    },
+    /** Remembers a checked identity until `ttlMs` from now, or `validUntil` if that comes first. */
+    set(idHash: string, identity: SessionIdentity, validUntil: number) {
+      if (ttlMs <= 0) return;
+      entries.delete(idHash);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(idHash, { identity, until: Math.min(now() + ttlMs, validUntil) });
+    },
+    forget(idHash: string) {
+      entries.delete(idHash);
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+export type IdentityCache = ReturnType<typeof createIdentityCache>;
