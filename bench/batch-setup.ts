@@ -3,10 +3,7 @@
  * folder, or a throwaway PostgreSQL server with BENCH_POSTGRES=1), migrated and seeded with the
  * demo, the Kingston staff's bearer tokens, and the figures' section in docs/performance.md.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { importJWK, SignJWT } from 'jose';
-import { format } from 'prettier';
 import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';
 import { loadConfig, type Config } from '../apps/api/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
@@ -126,12 +123,4 @@ export async function kingstonWallet(db: Db): Promise<number> {
   return row.id;
 }
 
-/** Writes `section` between its markers in docs/performance.md (appended the first time). */
-export async function writePerformanceSection(marker: string, section: string) {
-  const file = new URL('../docs/performance.md', import.meta.url);
-  const doc = await readFile(file, 'utf8');
-  const text = [`<!-- ${marker}:start -->`, section, `<!-- ${marker}:end -->`].join('\n');
-  const marked = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
-  const updated = marked.test(doc) ? doc.replace(marked, text) : `${doc.trimEnd()}\n\n${text}\n`;
-  await writeFile(file, await format(updated, { filepath: fileURLToPath(file) }));
-}
+export { writePerformanceSection } from './performance-doc.ts';
