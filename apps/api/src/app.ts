@@ -35,6 +35,7 @@ import { createAccountBackoff, createHashQueue } from './modules/identity/sign-i
 import { orderRoutes } from './modules/orders/routes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
   await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });
+  await app.register(notificationRoutes, { prefix: '/api/profile' });
   const consumers: ConsumerAuthOptions = {
     auth: createConsumerAuth({ db: database.db, backoff: createAccountBackoff(), hashQueue }),
     publicUrl: config.publicUrl,

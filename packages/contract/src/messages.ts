@@ -237,6 +237,7 @@ export const PRODUCT_MESSAGES = {
   payLinkUnavailable: 'This payment request can no longer be paid.',
   payInsufficientFunds: "Your Lynk wallet doesn't have enough money to pay this request.",
   batchNotFound: 'This batch does not exist.',
+  notificationNotFound: 'This notification does not exist.',
   batchMerchantNotFound: 'This merchant does not exist.',
   batchFileUnreadable: 'The batch file is not valid base64.',
   batchCsvUnreadable: 'The file could not be read as CSV.',

@@ -26,6 +26,21 @@ export interface NotificationsTable {
   created_at: Date;
 }
 
+/** A staff member's Mark All As Read for a merchant: notifications up to this id are read (migration 0010). */
+export interface NotificationReadMarksTable {
+  user_id: number;
+  merchant_id: number;
+  read_through_id: ColumnType<string, string | number, string | number>;
+  updated_at: Date;
+}
+
+/** One notification a staff member opened (migration 0010). */
+export interface NotificationReadsTable {
+  user_id: number;
+  notification_id: ColumnType<string, string | number, string | number>;
+  read_at: Date;
+}
+
 /** A wallet user of the simulated world who pays payment requests on the pay page. */
 export interface ConsumersTable {
   id: Generated<number>;

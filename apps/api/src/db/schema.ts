@@ -2,6 +2,8 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type {
   ConsumerSessionsTable,
   ConsumersTable,
+  NotificationReadMarksTable,
+  NotificationReadsTable,
   NotificationsTable,
   OrderCountsTable,
   OrdersTable,
@@ -243,6 +245,8 @@ export interface Database {
   order_counts: OrderCountsTable;
   consumer_sessions: ConsumerSessionsTable;
   notifications: NotificationsTable;
+  notification_read_marks: NotificationReadMarksTable;
+  notification_reads: NotificationReadsTable;
   batch_payments: BatchPaymentsTable;
   batch_payees: BatchPayeesTable;
   payee_directory: PayeeDirectoryView;

@@ -1,0 +1,180 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import {
+  BATCH_NOTIFICATION_CODE_PREFIX,
+  TRANSACTION_NOTIFICATION_CODES,
+  type NotificationGroup,
+} from '@lynk/contract/notifications';
+import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/transaction.ts';
+import { listingDayBounds } from '../ledger/jamaica-time.ts';
+
+/** Whose inbox: the staff member, the merchant they act for, and whether they see batch payments. */
+export interface Reader {
+  userId: number;
+  merchantId: number;
+  seesBatches: boolean;
+}
+
+export interface NotificationFilter {
+  group?: NotificationGroup | undefined;
+  from_utc?: string | undefined;
+  to_utc?: string | undefined;
+}
+
+type Eb = ExpressionBuilder<Database, 'notifications'>;
+
+const isBatchCode = (eb: Eb) =>
+  eb.fn<boolean>('starts_with', ['notifications.code', eb.val(BATCH_NOTIFICATION_CODE_PREFIX)]);
+
+/** The reader's merchant's notifications they may see, narrowed by the listing's group and days. */
+function visible(db: Db, reader: Reader, filter: NotificationFilter = {}) {
+  let query = db.selectFrom('notifications').where('notifications.merchant_id', '=', reader.merchantId);
+  if (!reader.seesBatches) query = query.where((eb) => eb.not(isBatchCode(eb)));
+  if (filter.group === 'TRANSACTION') {
+    query = query.where('notifications.code', 'in', [...TRANSACTION_NOTIFICATION_CODES]);
+  } else if (filter.group === 'BATCH_PAYMENT') {
+    query = query.where(isBatchCode);
+  }
+  const { from, to } = listingDayBounds(filter);
+  if (from) query = query.where('notifications.created_at', '>=', from);
+  if (to) query = query.where('notifications.created_at', '<', to);
+  return query;
+}
+
+/** The reader's Mark All As Read watermark for their merchant: notifications up to it are read. */
+async function readThrough(db: Db, reader: Reader): Promise<string> {
+  const mark = await db
+    .selectFrom('notification_read_marks')
+    .select('read_through_id')
+    .where('user_id', '=', reader.userId)
+    .where('merchant_id', '=', reader.merchantId)
+    .executeTakeFirst();
+  return mark?.read_through_id ?? '0';
+}
+
+/** True when the reader opened it or marked all read after it arrived. */
+const isRead = (reader: Reader, watermark: string) => (eb: Eb) =>
+  eb.or([
+    eb('notifications.id', '<=', watermark),
+    eb.exists(
+      eb
+        .selectFrom('notification_reads as r')
+        .select(sql`1`.as('one'))
+        .where('r.user_id', '=', reader.userId)
+        .whereRef('r.notification_id', '=', 'notifications.id'),
+    ),
+  ]);
+
+export async function listNotifications(
+  db: Db,
+  reader: Reader,
+  query: NotificationFilter & { offset: number; limit: number; sort: 'ASC' | 'DESC' },
+) {
+  const watermark = await readThrough(db, reader);
+  const base = visible(db, reader, query);
+  const direction = query.sort === 'ASC' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'notifications.id',
+        'notifications.code',
+        'notifications.title',
+        'notifications.body',
+        'notifications.data',
+        'notifications.created_at',
+      ])
+      .select((eb) => isRead(reader, watermark)(eb).as('read'))
+      .orderBy('notifications.created_at', direction)
+      .orderBy('notifications.id', direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function countUnread(db: Db, reader: Reader): Promise<number> {
+  const watermark = await readThrough(db, reader);
+  const row = await visible(db, reader)
+    .where('notifications.id', '>', watermark)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('notification_reads as r')
+            .select(sql`1`.as('one'))
+            .where('r.user_id', '=', reader.userId)
+            .whereRef('r.notification_id', '=', 'notifications.id'),
+        ),
+      ),
+    )
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One notification the reader may see, with their read state; undefined when it is not theirs to see. */
+export async function findNotification(db: Db, reader: Reader, id: number) {
+  const watermark = await readThrough(db, reader);
+  return visible(db, reader)
+    .where('notifications.id', '=', String(id))
+    .select([
+      'notifications.id',
+      'notifications.code',
+      'notifications.title',
+      'notifications.body',
+      'notifications.data',
+      'notifications.created_at',
+    ])
+    .select((eb) => isRead(reader, watermark)(eb).as('read'))
+    .executeTakeFirst();
+}
+
+/** Records that the reader opened notification `id`; a second time changes nothing. */
+export async function insertRead(db: Db, reader: Reader, id: string, at: Date): Promise<void> {
+  await db
+    .insertInto('notification_reads')
+    .values({ user_id: reader.userId, notification_id: id, read_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'notification_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Moves the reader's watermark to the newest notification they can see (never back), then drops
+ * their single reads it now covers. Returns the watermark, or null when they see none.
+ */
+export async function markAllRead(db: Db, reader: Reader, at: Date): Promise<string | null> {
+  const newest = await visible(db, reader)
+    .select((eb) => eb.fn.max('notifications.id').as('id'))
+    .executeTakeFirst();
+  const through = newest?.id ?? null;
+  if (through === null) return null;
+  await db
+    .insertInto('notification_read_marks')
+    .values({
+      user_id: reader.userId,
+      merchant_id: reader.merchantId,
+      read_through_id: through,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'merchant_id']).doUpdateSet({
+        read_through_id: sql`greatest(notification_read_marks.read_through_id, excluded.read_through_id)`,
+        updated_at: at,
+      }),
+    )
+    .execute();
+  await db
+    .deleteFrom('notification_reads')
+    .where('user_id', '=', reader.userId)
+    .where('notification_id', 'in', (eb) =>
+      eb
+        .selectFrom('notifications')
+        .select('notifications.id')
+        .where('notifications.merchant_id', '=', reader.merchantId)
+        .where('notifications.id', '<=', through),
+    )
+    .execute();
+  return through;
+}
