@@ -17,4 +17,6 @@ export const NOTIFICATION_TEXTS = {
   notifications: 'Notifications',
   notificationSettings: 'Notification settings',
   loading: MESSAGES.common.loading,
+  none: 'No notifications yet.',
+  openNotification: (title: string, read: boolean) => (read ? title : `${title} (unread)`),
 } as const;
