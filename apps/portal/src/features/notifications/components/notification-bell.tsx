@@ -109,7 +109,7 @@ export function NotificationBell() {
           aria-expanded={opened}
           onClick={toggle}
         >
-          <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} offset={2}>
+          <Indicator disabled={unread === 0} label={unread} size={16} offset={2}>
             <IconBell size={20} stroke={1.8} aria-hidden />
           </Indicator>
         </ActionIcon>
