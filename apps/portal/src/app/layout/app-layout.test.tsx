@@ -28,46 +28,15 @@ describe('AppLayout', () => {
     });
   });
 
-  it('opens the bell dropdown: the latest notifications, the unread count, View All and Settings', async () => {
-    const notification = (id: number, title: string, read: boolean, data: Record<string, unknown> = {}) => ({
-      id,
-      title,
-      body: `${title} — details`,
-      created: '2026-11-24T15:00:00.000Z',
-      read,
-      code: 'BATCH_DISBURSE_FUNDS_TO_APPROVE',
-      data,
-    });
-    const { requests, router } = renderApp(
-      '/1001/lynk-wallet/orders',
-      portalServer({
-        extra: {
-          'GET /api/profile/notifications': {
-            body: {
-              result: [
-                notification(7, 'Batch payment to approve', false, {
-                  lynkRouteRedirect: '/1001/lynk-wallet/payment-history/review/42',
-                }),
-                notification(6, 'Payment received', true),
-              ],
-              meta_data: { count: 2, limit: 5, offset: 0, total: 2 },
-            },
-          },
-          'GET /api/profile/notifications/unread-count': { body: { unread_count: 1 } },
-          'PUT /api/profile/notifications/7/read': {
-            body: { data: notification(7, 'Batch payment to approve', true) },
-          },
-        },
-      }),
-    );
+  it('opens the bell dropdown, which says notifications are not available yet and links View All and Settings', async () => {
+    renderApp('/1001/lynk-wallet/orders', portalServer());
     const header = await screen.findByRole('banner');
     await userEvent.click(within(header).getByRole('button', { name: 'Notifications' }));
     const dropdown = await screen.findByTestId('notification-bell-dropdown');
-    expect(
-      await within(dropdown).findByRole('button', { name: 'Batch payment to approve (unread)' }),
-    ).toBeInTheDocument();
-    expect(within(dropdown).getByRole('button', { name: 'Payment received' })).toBeInTheDocument();
-    expect(within(header).getByText('1')).toBeInTheDocument();
+    expect(within(dropdown).getByRole('status')).toHaveTextContent(
+      'Notifications are not available yet in this portal.',
+    );
+    expect(within(dropdown).queryByText(/no notifications/i)).not.toBeInTheDocument();
     expect(within(dropdown).getByRole('link', { name: 'View All' })).toHaveAttribute(
       'href',
       '/1001/notifications',
@@ -76,24 +45,6 @@ describe('AppLayout', () => {
       'href',
       '/1001/notifications/settings',
     );
-    // Opening one marks it read and goes where it points.
-    await userEvent.click(
-      within(dropdown).getByRole('button', { name: 'Batch payment to approve (unread)' }),
-    );
-    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history/review/42');
-    await vi.waitFor(() =>
-      expect(requests.some((r) => r.method === 'PUT' && r.path === '/api/profile/notifications/7/read')).toBe(
-        true,
-      ),
-    );
-  });
-
-  it('says there are no notifications when the list comes back empty', async () => {
-    renderApp('/1001/lynk-wallet/orders', portalServer());
-    const header = await screen.findByRole('banner');
-    await userEvent.click(within(header).getByRole('button', { name: 'Notifications' }));
-    const dropdown = await screen.findByTestId('notification-bell-dropdown');
-    expect(await within(dropdown).findByText('No notifications yet.')).toBeInTheDocument();
   });
 
   it('has the wallet switch in the side menu too, where a smartphone reaches it', async () => {

@@ -17,6 +17,4 @@ export const NOTIFICATION_TEXTS = {
   notifications: 'Notifications',
   notificationSettings: 'Notification settings',
   loading: MESSAGES.common.loading,
-  none: 'No notifications yet.',
-  openNotification: (title: string, read: boolean) => (read ? title : `${title} (unread)`),
 } as const;

@@ -1,69 +1,32 @@
 import { BELL_NOTIFICATIONS_COUNT } from '@lynk/contract/constants';
-import type { Notification } from '@lynk/contract/notifications';
-import {
-  ActionIcon,
-  Anchor,
-  Divider,
-  Group,
-  Indicator,
-  Popover,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Divider, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconList, IconSettings } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { NOT_AVAILABLE_TEXTS } from '@/components/texts';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useBellFeed, type BellFeed } from '../hooks/use-bell-feed';
 import { NOTIFICATION_TEXTS } from '../texts';
 
-/** Where a notification opens: its own page inside the portal, else the notifications page. */
-function targetOf(notification: Notification, fallback: string): string {
-  const redirect = notification.data.lynkRouteRedirect;
-  return typeof redirect === 'string' && redirect.startsWith('/') && !redirect.startsWith('//')
-    ? redirect
-    : fallback;
-}
-
-function FeedItems({ feed, onOpen }: { feed: BellFeed; onOpen: (notification: Notification) => void }) {
-  if (feed.status === 'loading') {
+function FeedItems({ feed }: { feed: BellFeed }) {
+  if (feed.status === 'ready') {
     return (
-      <Text size="sm" c="dimmed" role="status">
-        {NOTIFICATION_TEXTS.loading}
-      </Text>
-    );
-  }
-  if (feed.latest.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {NOTIFICATION_TEXTS.none}
-      </Text>
+      <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+        {feed.latest.slice(0, BELL_NOTIFICATIONS_COUNT).map((notification) => (
+          <Text component="li" key={notification.id} size="sm" fw={notification.read ? 400 : 700}>
+            {notification.title}
+          </Text>
+        ))}
+      </Stack>
     );
   }
   return (
-    <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
-      {feed.latest.slice(0, BELL_NOTIFICATIONS_COUNT).map((notification) => (
-        <li key={notification.id}>
-          <UnstyledButton
-            onClick={() => onOpen(notification)}
-            w="100%"
-            p={6}
-            style={{ borderRadius: 6 }}
-            aria-label={NOTIFICATION_TEXTS.openNotification(notification.title, notification.read)}
-          >
-            <Text size="sm" fw={notification.read ? 400 : 700} lineClamp={1}>
-              {notification.title}
-            </Text>
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {notification.body}
-            </Text>
-          </UnstyledButton>
-        </li>
-      ))}
-    </Stack>
+    <Text size="sm" c="dimmed" role="status">
+      {feed.status === 'unavailable'
+        ? NOT_AVAILABLE_TEXTS.pane(NOTIFICATION_TEXTS.notifications)
+        : NOTIFICATION_TEXTS.loading}
+    </Text>
   );
 }
 
@@ -72,19 +35,12 @@ function FeedItems({ feed, onOpen }: { feed: BellFeed; onOpen: (notification: No
  * notifications, "View All" (the notifications page) and "Settings" (notification settings).
  */
 export function NotificationBell() {
-  const { segment, orgId } = useOrganisation();
+  const { segment } = useOrganisation();
   const paths = organisationPaths(segment);
   const feed = useBellFeed();
   const unread = feed.status === 'ready' ? feed.unread : 0;
   const [opened, { toggle, close }] = useDisclosure(false);
   const titleId = useId();
-  const markRead = useMarkNotificationRead(orgId);
-  const navigate = useNavigate();
-  const open = (notification: Notification) => {
-    close();
-    if (!notification.read) markRead.mutate(notification.id);
-    void navigate(targetOf(notification, paths.notifications));
-  };
 
   return (
     <Popover
@@ -119,7 +75,7 @@ export function NotificationBell() {
           <Text id={titleId} fw={700} size="sm">
             {NOTIFICATION_TEXTS.bell}
           </Text>
-          <FeedItems feed={feed} onOpen={open} />
+          <FeedItems feed={feed} />
           <Divider />
           <Group justify="space-between">
             <Anchor component={Link} to={paths.notifications} size="sm" fw={600} onClick={close}>

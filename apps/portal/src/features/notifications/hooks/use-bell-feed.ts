@@ -1,20 +1,22 @@
-import type { Notification } from '@lynk/contract/notifications';
-import { useOrganisation } from '@/lib/organisation';
-import { useLatestNotifications, useUnreadCount } from '../api/get-notifications';
+/** One notification as the bell lists it. */
+export interface BellNotification {
+  id: string;
+  title: string;
+  read: boolean;
+}
 
-/** What the bell shows: still loading, or the latest notifications and the unread count. */
+/** What the bell shows: nothing to read yet, or the latest notifications and the unread count. */
 export type BellFeed =
-  { status: 'loading' } | { status: 'ready'; latest: readonly Notification[]; unread: number };
+  | { status: 'unavailable' }
+  | { status: 'loading' }
+  | { status: 'ready'; latest: readonly BellNotification[]; unread: number };
 
 /**
- * The bell's feed: the latest `BELL_NOTIFICATIONS_COUNT` notifications and the unread count, both
- * read again every `UNREAD_NOTIFICATIONS_POLL_MS` (the contract's constants). A failed read shows
- * no notifications rather than an error (spec section 7: a list loader's failure is an empty list).
+ * The bell's feed. The portal has no notifications API yet, so the bell says plainly that
+ * notifications are not available. When the API lands, this hook is the one place that changes:
+ * it reads the latest `BELL_NOTIFICATIONS_COUNT` notifications and polls the unread count every
+ * `UNREAD_NOTIFICATIONS_POLL_MS` (both in the contract's constants) with a TanStack query.
  */
 export function useBellFeed(): BellFeed {
-  const { orgId } = useOrganisation();
-  const latest = useLatestNotifications(orgId);
-  const unread = useUnreadCount(orgId);
-  if (!latest.data || unread.data === undefined) return { status: 'loading' };
-  return { status: 'ready', latest: latest.data.rows, unread: unread.data };
+  return { status: 'unavailable' };
 }
