@@ -20,6 +20,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { AppError } from './lib/app-error.ts';
+import { injectFetch } from './lib/inject-fetch.ts';
 import { requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -272,36 +273,4 @@ export function portalCacheControl(filePath: string): string {
   return filePath.includes(`${path.sep}assets${path.sep}`)
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
-}
-
-async function injectFetch(
-  app: FastifyInstance,
-  url: string,
-  init: RequestInit | undefined,
-): Promise<Response> {
-  const target = new URL(url);
-  // The provider builds its endpoint addresses from Host and (behind a proxy) X-Forwarded-Proto,
-  // so present the public ones.
-  const headers = {
-    ...Object.fromEntries(new Headers(init?.headers).entries()),
-    host: target.host,
-    'x-forwarded-proto': target.protocol.replace(':', ''),
-  };
-  const response = await app.inject({
-    method: (init?.method ?? 'GET') as 'GET',
-    url: target.pathname + target.search,
-    headers,
-    ...(init?.body === undefined || init.body === null ? {} : { payload: String(init.body) }),
-  });
-  return new Response(
-    response.statusCode === 204 || response.statusCode === 304 ? null : response.rawPayload,
-    {
-      status: response.statusCode,
-      headers: Object.entries(response.headers).flatMap(([name, value]) =>
-        value === undefined
-          ? []
-          : (Array.isArray(value) ? value : [String(value)]).map((v) => [name, v] as [string, string]),
-      ),
-    },
-  );
 }
