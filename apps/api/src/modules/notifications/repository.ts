@@ -52,18 +52,29 @@ async function readThrough(db: Db, reader: Reader): Promise<string> {
   return mark?.read_through_id ?? '0';
 }
 
+/** True when the reader opened this notification. */
+const openedBy = (reader: Reader) => (eb: Eb) =>
+  eb.exists(
+    eb
+      .selectFrom('notification_reads as r')
+      .select(sql`1`.as('one'))
+      .where('r.user_id', '=', reader.userId)
+      .whereRef('r.notification_id', '=', 'notifications.id'),
+  );
+
 /** True when the reader opened it or marked all read after it arrived. */
 const isRead = (reader: Reader, watermark: string) => (eb: Eb) =>
-  eb.or([
-    eb('notifications.id', '<=', watermark),
-    eb.exists(
-      eb
-        .selectFrom('notification_reads as r')
-        .select(sql`1`.as('one'))
-        .where('r.user_id', '=', reader.userId)
-        .whereRef('r.notification_id', '=', 'notifications.id'),
-    ),
-  ]);
+  eb.or([eb('notifications.id', '<=', watermark), openedBy(reader)(eb)]);
+
+/** What a notification answers with (its read state is added per reader). */
+const NOTIFICATION_COLUMNS = [
+  'notifications.id',
+  'notifications.code',
+  'notifications.title',
+  'notifications.body',
+  'notifications.data',
+  'notifications.created_at',
+] as const;
 
 export async function listNotifications(
   db: Db,
@@ -75,14 +86,7 @@ export async function listNotifications(
   const direction = query.sort === 'ASC' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
     base
-      .select([
-        'notifications.id',
-        'notifications.code',
-        'notifications.title',
-        'notifications.body',
-        'notifications.data',
-        'notifications.created_at',
-      ])
+      .select(NOTIFICATION_COLUMNS)
       .select((eb) => isRead(reader, watermark)(eb).as('read'))
       .orderBy('notifications.created_at', direction)
       .orderBy('notifications.id', direction)
@@ -98,17 +102,7 @@ export async function countUnread(db: Db, reader: Reader): Promise<number> {
   const watermark = await readThrough(db, reader);
   const row = await visible(db, reader)
     .where('notifications.id', '>', watermark)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('notification_reads as r')
-            .select(sql`1`.as('one'))
-            .where('r.user_id', '=', reader.userId)
-            .whereRef('r.notification_id', '=', 'notifications.id'),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(openedBy(reader)(eb)))
     .select(sql<string>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -119,14 +113,7 @@ export async function findNotification(db: Db, reader: Reader, id: number) {
   const watermark = await readThrough(db, reader);
   return visible(db, reader)
     .where('notifications.id', '=', String(id))
-    .select([
-      'notifications.id',
-      'notifications.code',
-      'notifications.title',
-      'notifications.body',
-      'notifications.data',
-      'notifications.created_at',
-    ])
+    .select(NOTIFICATION_COLUMNS)
     .select((eb) => isRead(reader, watermark)(eb).as('read'))
     .executeTakeFirst();
 }
