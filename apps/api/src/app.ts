@@ -21,7 +21,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { AppError } from './lib/app-error.ts';
 import { injectFetch } from './lib/inject-fetch.ts';
-import { requestId, serializeRequest } from './lib/request-logging.ts';
+import { OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
@@ -93,8 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The id is ours; a client's X-Request-Id is kept only when it passes a strict pattern.
     requestIdHeader: false,
     genReqId: requestId,
-    // One line per request, when it is answered (below), rather than Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // An address the router cannot decode (`/%ff`) gets the one error shape too.
     frameworkErrors: answerBadAddress,
     routerOptions: { maxParamLength: 256 },
@@ -111,9 +110,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => app.ledger.drain());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   const portalDir = options.portalDir ?? defaultPortalDir;

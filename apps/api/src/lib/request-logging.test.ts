@@ -43,3 +43,19 @@ describe('request logs', () => {
     expect(logged).not.toContain('SECRET-STATE-0815');
   });
 });
+
+type LogLine = { req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number };
+
+describe('one line per request', () => {
+  it('logs an answered request once, with its method, address, status and time', async () => {
+    const before = lines.length;
+    await t.app.inject({ url: '/healthz' });
+    await t.app.inject({ url: '/no-such-address' });
+    const logged = lines.slice(before).map((line) => JSON.parse(line) as LogLine);
+    expect(logged.map((line) => [line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
+      ['GET', '/healthz', 200],
+      ['GET', '/no-such-address', 404],
+    ]);
+    expect(logged.every((line) => typeof line.responseTime === 'number')).toBe(true);
+  });
+});
