@@ -3,12 +3,20 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /** Batch payments, their payees and the payee directory (migration 0007). Money in cents. */
+/** A batch's file, in parts of at most 1 MiB read back in order (migration 0015). */
+export interface BatchFilePartsTable {
+  batch_id: number;
+  part: number;
+  bytes: Uint8Array;
+}
+
 export interface BatchPaymentsTable {
   id: Generated<number>;
   merchant_id: number;
   name: string;
   file_name: string;
-  file: Uint8Array;
+  /** The file's size in bytes; the file itself is in `batch_file_parts` (migration 0015). */
+  file_bytes: number;
   status: BatchStatus;
   fee_basis_points: number;
   fee_fixed_cents: ColumnType<string, bigint, bigint>;
@@ -51,6 +59,8 @@ export interface BatchPayeesTable {
   batch_id: number;
   row_number: number;
   lynk_id: string;
+  /** The Lynk ID as the directory spells it (migration 0015); null on rows checked before. */
+  lynk_key: string | null;
   amount_text: string;
   name: Generated<string>;
   amount: ColumnType<string | null, bigint | null, bigint | null>;

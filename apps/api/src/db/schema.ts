@@ -9,7 +9,12 @@ import type {
   OrdersTable,
   RefundsTable,
 } from './schema-orders.ts';
-import type { BatchPayeesTable, BatchPaymentsTable, PayeeDirectoryView } from './schema-batches.ts';
+import type {
+  BatchFilePartsTable,
+  BatchPayeesTable,
+  BatchPaymentsTable,
+  PayeeDirectoryView,
+} from './schema-batches.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -248,6 +253,7 @@ export interface Database {
   notification_read_marks: NotificationReadMarksTable;
   notification_reads: NotificationReadsTable;
   batch_payments: BatchPaymentsTable;
+  batch_file_parts: BatchFilePartsTable;
   batch_payees: BatchPayeesTable;
   payee_directory: PayeeDirectoryView;
 }

@@ -226,9 +226,65 @@ describe('a valid batch', () => {
     const expected = rows.reduce((sum, row) => sum + Math.round(Number(row.split(',')[1]) * 100), 0);
     expect(done.subtotal).toBe(expected);
   });
+
+  it('stores a file over 1 MiB in parts that join to the upload, and reads rows straddling them', async () => {
+    const count = 20_000;
+    await sql`
+      insert into accounts (merchant_id, type, currency, account_ref, label)
+      select null, 'CONSUMER', 'JMD', 'CONSUMER-JMD-parts.' || n, '@parts.' || n from generate_series(1, ${count}) n
+    `.execute(t.database.db);
+    await sql`
+      insert into consumers (handle, email, display_name, password_hash, wallet_account_id)
+      select a.label, substr(a.label, 2) || '@parts.example', a.label, 'x', a.id
+        from accounts a where a.account_ref like 'CONSUMER-JMD-parts.%'
+    `.execute(t.database.db);
+    // Quoted names with commas and quotes, 100 characters each: a part ends inside some of them.
+    const name = (i: number) => `"Payee ${i}, ""the ${'x'.repeat(80)}""`.padEnd(102, 'y') + '"';
+    const rows = Array.from({ length: count }, (_, i) => `@parts.${i + 1},${(i % 500) + 1}.00,${name(i)}`);
+    const text = ['lynk_id,amount,name', ...rows].join('\r\n');
+    const id = await uploaded(text);
+    const parts = await t.database.db
+      .selectFrom('batch_file_parts')
+      .select(['part', 'bytes'])
+      .where('batch_id', '=', id)
+      .orderBy('part')
+      .execute();
+    expect(parts.map((p) => p.part)).toEqual([0, 1, 2]);
+    expect(Buffer.concat(parts.map((p) => Buffer.from(p.bytes))).toString('utf8')).toBe(text);
+    expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+    expect(await batch(id)).toMatchObject({ payee_count: count, rows_checked: count });
+    const last = await t.database.db
+      .selectFrom('batch_payees')
+      .select(['lynk_id', 'name'])
+      .where('batch_id', '=', id)
+      .where('row_number', '=', count)
+      .executeTakeFirstOrThrow();
+    expect(last).toEqual({
+      lynk_id: `@parts.${count}`,
+      name: name(count - 1)
+        .slice(1, -1)
+        .replaceAll('""', '"'),
+    });
+  });
 });
 
 describe('an invalid batch', () => {
+  it('finds a payee repeated under another spelling, after the other errors of its row, and leaves it out of the totals', async () => {
+    const csv = ['lynk_id,amount', '@batch.jane,100', 'Batch.Jane,20', '@BATCH.JANE,0', '@batch.john,5'].join(
+      '\n',
+    );
+    const id = await uploaded(csv);
+    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    const amountError = PRODUCT_MESSAGES.batchRowAmount('J$1.00', 'J$1,000,000.00');
+    expect((await payees(id)).map((p) => [p.row_number, p.status, p.fee, p.error])).toEqual([
+      [1, 'VALID', expect.any(String), null],
+      [2, 'INVALID', '0', PRODUCT_MESSAGES.batchRowDuplicate(1)],
+      [3, 'INVALID', '0', `${amountError} ${PRODUCT_MESSAGES.batchRowDuplicate(1)}`],
+      [4, 'VALID', expect.any(String), null],
+    ]);
+    expect(await batch(id)).toMatchObject({ status: 'INVALID_PAYEE', payee_count: 4, subtotal: 10_500 });
+  });
+
   it('ends INVALID_PAYEE with each row saying why, and its error log lists them', async () => {
     const csv = [
       'lynk_id,amount',

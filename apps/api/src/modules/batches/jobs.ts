@@ -9,11 +9,13 @@ import {
   findDirectoryEntries,
   finishValidation,
   insertPayees,
-  readFileSlice,
+  markDuplicateRows,
+  readFilePart,
   recordProgress,
   type PayeeRow,
   type ValidationResult,
 } from './validation-repository.ts';
+import { payeeTotals } from './processing-repository.ts';
 
 /** The queue a new batch is sent to; its handler checks the file's rows (spec section 4). */
 export const VALIDATE_BATCH_JOB = 'batch-validate';
@@ -23,17 +25,20 @@ export interface ValidateBatchJob {
 
 /** Rows looked up and written per round trip (two statements a chunk, whatever its size). */
 const CHUNK_ROWS = 2000;
-/** Bytes of the stored file read and handed to the parser at a time: a 20 MB file is never whole. */
-const SLICE_BYTES = 1024 * 1024;
 
 // A byte-order mark, quoted values and CRLF line ends are read as any spreadsheet writes them; a
 // row with too few or too many values is the row's error, not the file's.
 const CSV_OPTIONS: Options = { bom: true, skip_empty_lines: true, relax_column_count: true };
 
-function slices(db: Db, batchId: number, bytes: number): Readable {
+/** The stored file, read and handed to the parser a part at a time: a 20 MB file is never whole. */
+function fileParts(db: Db, batchId: number): Readable {
   return Readable.from(
     (async function* () {
-      for (let at = 0; at < bytes; at += SLICE_BYTES) yield await readFileSlice(db, batchId, at, SLICE_BYTES);
+      for (let part = 0; ; part += 1) {
+        const bytes = await readFilePart(db, batchId, part);
+        if (!bytes) return;
+        yield bytes;
+      }
     })(),
   );
 }
@@ -61,8 +66,7 @@ export async function validateBatch(db: Db, batchId: number, now = new Date()): 
   if (!batch || batch.status !== 'NEW') return null;
   await deletePayees(db, batchId);
   const schedule = { basisPoints: batch.fee_basis_points, fixedCents: BigInt(batch.fee_fixed_cents) };
-  const result: ValidationResult = { ...fileProblem(''), status: 'VALIDATED', error: null };
-  const seen = new Map<string, number>();
+  let rowsChecked = 0;
   let columns: Columns | null = null;
   let chunk: string[][] = [];
 
@@ -72,29 +76,19 @@ export async function validateBatch(db: Db, batchId: number, now = new Date()): 
     ];
     const directory = await findDirectoryEntries(db, handles);
     const rows: PayeeRow[] = chunk.map((record) => {
-      const rowNumber = result.rowsChecked + 1;
-      result.rowsChecked = rowNumber;
-      const row = checkRow(record, rowNumber, columns!, batch.merchant_id, directory, seen);
+      rowsChecked += 1;
+      const row = checkRow(record, columns!, batch.merchant_id, directory);
       const valid = row.errors.length === 0;
       const fees = valid ? payeeFees(row.amount!, schedule) : { fee: 0n, gct: 0n };
-      if (valid) {
-        result.subtotal += row.amount!;
-        result.fee += fees.fee;
-        result.gct += fees.gct;
-      } else {
-        result.status = 'INVALID_PAYEE';
-      }
-      return { rowNumber, ...row, ...fees, error: valid ? null : row.errors.join(' ') };
+      return { rowNumber: rowsChecked, ...row, ...fees, error: valid ? null : row.errors.join(' ') };
     });
     await insertPayees(db, batchId, rows);
-    await recordProgress(db, batchId, result.rowsChecked);
+    await recordProgress(db, batchId, rowsChecked);
     chunk = [];
   };
 
   try {
-    for await (const record of slices(db, batchId, batch.file_bytes).pipe(
-      parse(CSV_OPTIONS),
-    ) as AsyncIterable<string[]>) {
+    for await (const record of fileParts(db, batchId).pipe(parse(CSV_OPTIONS)) as AsyncIterable<string[]>) {
       if (columns === null) {
         columns = readHeader(record);
         if (columns === null)
@@ -112,9 +106,25 @@ export async function validateBatch(db: Db, batchId: number, now = new Date()): 
   }
   if (chunk.length > 0) await flush();
   if (columns === null) return finish(db, batchId, fileProblem(PRODUCT_MESSAGES.batchCsvHeader), now);
-  if (result.rowsChecked === 0) return finish(db, batchId, fileProblem(PRODUCT_MESSAGES.batchCsvEmpty), now);
-  result.payeeCount = result.rowsChecked;
-  return finish(db, batchId, result, now);
+  if (rowsChecked === 0) return finish(db, batchId, fileProblem(PRODUCT_MESSAGES.batchCsvEmpty), now);
+  // Totals are added up from the stored rows once repeated payees are marked: nothing the size of
+  // the file is kept in memory while its rows are checked.
+  await markDuplicateRows(db, batchId, PRODUCT_MESSAGES.batchRowDuplicate);
+  const totals = await payeeTotals(db, batchId);
+  return finish(
+    db,
+    batchId,
+    {
+      status: totals.invalid === 0 ? 'VALIDATED' : 'INVALID_PAYEE',
+      payeeCount: rowsChecked,
+      subtotal: totals.subtotal,
+      fee: totals.fee,
+      gct: totals.gct,
+      rowsChecked,
+      error: null,
+    },
+    now,
+  );
 }
 
 async function finish(db: Db, batchId: number, result: ValidationResult, now: Date) {

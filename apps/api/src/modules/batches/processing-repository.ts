@@ -66,21 +66,23 @@ export async function startProcessing(
     .executeTakeFirst();
 }
 
-/** Sums of the batch's payable rows, to hold against the totals the approver saw. */
+/** Sums of the batch's payable rows (the validation's totals, held against them again before paying), and how many rows are not payable. */
 export async function payeeTotals(db: Db, batchId: number) {
+  const payable = sql.raw(`status <> 'INVALID'`);
   const row = await db
     .selectFrom('batch_payees')
     .select([
-      sql<string>`count(*)`.as('count'),
-      sql<string>`coalesce(sum(amount), 0)`.as('subtotal'),
-      sql<string>`coalesce(sum(fee), 0)`.as('fee'),
-      sql<string>`coalesce(sum(gct), 0)`.as('gct'),
+      sql<string>`count(*) filter (where ${payable})`.as('count'),
+      sql<string>`count(*) filter (where not ${payable})`.as('invalid'),
+      sql<string>`coalesce(sum(amount) filter (where ${payable}), 0)`.as('subtotal'),
+      sql<string>`coalesce(sum(fee) filter (where ${payable}), 0)`.as('fee'),
+      sql<string>`coalesce(sum(gct) filter (where ${payable}), 0)`.as('gct'),
     ])
     .where('batch_id', '=', batchId)
-    .where('status', '<>', 'INVALID')
     .executeTakeFirstOrThrow();
   return {
     count: Number(row.count),
+    invalid: Number(row.invalid),
     subtotal: BigInt(row.subtotal),
     fee: BigInt(row.fee),
     gct: BigInt(row.gct),

@@ -16,14 +16,23 @@ export type NewBatch = Omit<
   | 'account_id'
   | 'account_type'
   | 'cash_in_id'
+  | 'file_bytes'
 >;
 
-export async function insertBatch(db: Db, batch: NewBatch): Promise<number> {
+/** A batch's file is written and read back in parts of this size (migration 0015). */
+export const FILE_PART_BYTES = 1024 * 1024;
+
+/** Stores a batch and its file, the file a part at a time: never one parameter of the whole file. */
+export async function insertBatch(db: Db, batch: NewBatch, file: Buffer): Promise<number> {
   const { id } = await db
     .insertInto('batch_payments')
-    .values(batch)
+    .values({ ...batch, file_bytes: file.length })
     .returning('id')
     .executeTakeFirstOrThrow();
+  for (let at = 0, part = 0; at < file.length; at += FILE_PART_BYTES, part += 1) {
+    const bytes = file.subarray(at, at + FILE_PART_BYTES);
+    await db.insertInto('batch_file_parts').values({ batch_id: id, part, bytes }).execute();
+  }
   return id;
 }
 

@@ -58,6 +58,7 @@ export interface DirectoryEntry {
 
 export interface CheckedRow {
   lynkId: string;
+  lynkKey: string;
   amountText: string;
   name: string;
   amount: bigint | null;
@@ -73,16 +74,14 @@ const AMOUNT_ERROR = PRODUCT_MESSAGES.batchRowAmount(
 /**
  * One data row's checks: as many values as the header has names; a Lynk ID the directory knows,
  * active and not the paying merchant's own wallet; a J$ amount within the bounds with at most two
- * decimals; a name of at most 100 characters; and a Lynk ID not already on an earlier row
- * (`seen` maps each handle met so far to its row).
+ * decimals; and a name of at most 100 characters. A Lynk ID already on an earlier row is found
+ * once every row is stored (markDuplicateRows), by its `lynkKey`.
  */
 export function checkRow(
   record: string[],
-  rowNumber: number,
   columns: Columns,
   payer: number,
   directory: Map<string, DirectoryEntry>,
-  seen: Map<string, number>,
 ): CheckedRow {
   const lynkId = (record[columns.lynkId] ?? '').trim();
   const amountText = (record[columns.amount] ?? '').trim();
@@ -100,11 +99,9 @@ export function checkRow(
       : null;
   if (amount === null) errors.push(AMOUNT_ERROR);
   if (name.length > BATCH_PAYEE_NAME_MAX_LENGTH) errors.push(PRODUCT_MESSAGES.batchRowName);
-  const earlier = seen.get(handle);
-  if (earlier !== undefined) errors.push(PRODUCT_MESSAGES.batchRowDuplicate(earlier));
-  else seen.set(handle, rowNumber);
   return {
     lynkId,
+    lynkKey: handle,
     amountText,
     name: name.slice(0, BATCH_PAYEE_NAME_MAX_LENGTH),
     amount,

@@ -79,19 +79,22 @@ function storeBatch<T>(
 ): Promise<EngineOutcome> {
   const { identity, now, settings } = caller;
   return withIdempotency(db, claim, async (trx) => {
-    const id = await insertBatch(trx, {
-      merchant_id: identity.merchant_id,
-      name: batch.name,
-      file_name: batch.fileName,
-      file: batch.file,
-      status: 'NEW',
-      fee_basis_points: settings.feeSchedule.basisPoints,
-      fee_fixed_cents: settings.feeSchedule.fixedCents,
-      rows_total: estimateRows(batch.file),
-      created_by: Number(identity.id),
-      created_at: now,
-      updated_at: now,
-    });
+    const id = await insertBatch(
+      trx,
+      {
+        merchant_id: identity.merchant_id,
+        name: batch.name,
+        file_name: batch.fileName,
+        status: 'NEW',
+        fee_basis_points: settings.feeSchedule.basisPoints,
+        fee_fixed_cents: settings.feeSchedule.fixedCents,
+        rows_total: estimateRows(batch.file),
+        created_by: Number(identity.id),
+        created_at: now,
+        updated_at: now,
+      },
+      batch.file,
+    );
     await recordAudit(trx, {
       actorUserId: Number(identity.id),
       organizationId: identity.org_id,

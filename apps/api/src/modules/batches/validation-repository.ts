@@ -4,29 +4,24 @@ import type { DirectoryEntry } from './rows.ts';
 
 /** The validation job's queries: the batch's file, the payee directory and the payee rows. */
 
-/** What the validation job needs of a batch: its state, payer, file size and the fee schedule it was priced with. */
+/** What the validation job needs of a batch: its state, payer and the fee schedule it was priced with. */
 export function findBatchToValidate(db: Db, batchId: number) {
   return db
     .selectFrom('batch_payments')
     .select(['id', 'merchant_id', 'status', 'fee_basis_points', 'fee_fixed_cents'])
-    .select(sql<number>`octet_length(file)`.as('file_bytes'))
     .where('id', '=', batchId)
     .executeTakeFirst();
 }
 
-/** `length` bytes of the batch's file from byte `offset` (0-based): one slice of it. */
-export async function readFileSlice(
-  db: Db,
-  batchId: number,
-  offset: number,
-  length: number,
-): Promise<Buffer> {
+/** One part of the batch's file (0-based), or null past its last. */
+export async function readFilePart(db: Db, batchId: number, part: number): Promise<Buffer | null> {
   const row = await db
-    .selectFrom('batch_payments')
-    .select(sql<Uint8Array>`substring(file from ${offset + 1} for ${length})`.as('slice'))
-    .where('id', '=', batchId)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.slice);
+    .selectFrom('batch_file_parts')
+    .select('bytes')
+    .where('batch_id', '=', batchId)
+    .where('part', '=', part)
+    .executeTakeFirst();
+  return row ? Buffer.from(row.bytes) : null;
 }
 
 /** A retried job starts over: the rows an interrupted run wrote are removed first. */
@@ -54,6 +49,7 @@ export async function findDirectoryEntries(db: Db, handles: string[]): Promise<M
 export interface PayeeRow {
   rowNumber: number;
   lynkId: string;
+  lynkKey: string;
   amountText: string;
   name: string;
   amount: bigint | null;
@@ -72,12 +68,13 @@ export async function insertPayees(db: Db, batchId: number, rows: PayeeRow[]): P
   const column = <T>(pick: (row: PayeeRow) => T) => rows.map(pick);
   await sql`
     insert into batch_payees
-      (batch_id, row_number, lynk_id, amount_text, name, amount, fee, gct, account_id, status, error)
-    select ${batchId}, r.row_number, r.lynk_id, r.amount_text, r.name, r.amount, r.fee, r.gct, r.account_id,
+      (batch_id, row_number, lynk_id, lynk_key, amount_text, name, amount, fee, gct, account_id, status, error)
+    select ${batchId}, r.row_number, r.lynk_id, r.lynk_key, r.amount_text, r.name, r.amount, r.fee, r.gct, r.account_id,
            case when r.error is null then 'VALID' else 'INVALID' end, r.error
       from unnest(
         ${column((r) => r.rowNumber)}::integer[],
         ${column((r) => r.lynkId)}::text[],
+        ${column((r) => r.lynkKey)}::text[],
         ${column((r) => r.amountText)}::text[],
         ${column((r) => r.name)}::text[],
         ${column((r) => r.amount?.toString() ?? null)}::bigint[],
@@ -85,7 +82,26 @@ export async function insertPayees(db: Db, batchId: number, rows: PayeeRow[]): P
         ${column((r) => r.gct.toString())}::bigint[],
         ${column((r) => r.accountId)}::integer[],
         ${column((r) => r.error)}::text[]
-      ) as r(row_number, lynk_id, amount_text, name, amount, fee, gct, account_id, error)
+      ) as r(row_number, lynk_id, lynk_key, amount_text, name, amount, fee, gct, account_id, error)
+  `.execute(db);
+}
+
+/**
+ * Marks each row whose Lynk ID an earlier row already has: INVALID, unpaid and unpriced, with
+ * `duplicate(first row)` after its other errors. One statement over the batch's stored rows.
+ */
+export async function markDuplicateRows(db: Db, batchId: number, duplicate: (row: number) => string) {
+  // The message's words around the row number, so the spec's one text is written by the database.
+  const marker = 987654321;
+  const [before, after] = duplicate(marker).split(String(marker));
+  await sql`
+    update batch_payees p
+       set status = 'INVALID', account_id = null, fee = 0, gct = 0,
+           error = concat_ws(' ', p.error, ${before} || d.first_row || ${after})
+      from (select row_number, min(row_number) over (partition by lynk_key) as first_row
+              from batch_payees
+             where batch_id = ${batchId}) d
+     where p.batch_id = ${batchId} and p.row_number = d.row_number and d.row_number > d.first_row
   `.execute(db);
 }
 
