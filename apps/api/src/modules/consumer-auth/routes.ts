@@ -44,11 +44,9 @@ export function requireConsumer(opts: ConsumerAuthOptions): preValidationHookHan
   };
 }
 
+/** The customer's token from their signed cookie (checked once, then remembered: plugins/auth.ts). */
 function consumerToken(request: FastifyRequest, cookieName: string): string | null {
-  const raw = request.cookies[cookieName];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value ? unsigned.value : null;
+  return request.server.readSignedCookie(request, cookieName);
 }
 
 /** `/api/consumer-auth`: customers of Lynk sign in here to pay a merchant's payment request. */
