@@ -8,6 +8,7 @@ import { listAccounts } from '../modules/account/service.ts';
 import { validateBatch } from '../modules/batches/jobs.ts';
 import { processBatch } from '../modules/batches/processing.ts';
 import { createBatch } from '../modules/batches/service.ts';
+import { DecodedFile } from '../modules/batches/upload-body.ts';
 import { approveBatch, rejectBatch, requestApproval } from '../modules/batches/transitions.ts';
 import type { Ledger } from '../modules/ledger/ledger.ts';
 import { advanceBankTransfer } from './bank-rail.ts';
@@ -159,7 +160,11 @@ export async function seedDemoBatches(
       const created = await createBatch(
         db,
         { identity: maker, ip: '127.0.0.1', now: at, settings, enqueue: null },
-        { merchant_id: branch.merchantId, name: plan.name, csv: Buffer.from(csv).toString('base64') },
+        {
+          merchant_id: branch.merchantId,
+          name: plan.name,
+          file: DecodedFile.fromBase64(Buffer.from(csv).toString('base64')),
+        },
         {
           scope: 'demo-batch',
           key: `demo-${randomBytes(8).toString('hex')}`,

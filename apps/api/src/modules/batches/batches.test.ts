@@ -78,7 +78,7 @@ const payees = (batchId: number) =>
     .execute();
 
 async function written() {
-  const count = async (table: 'batch_payments' | 'idempotency_keys' | 'audit_log') =>
+  const count = async (table: 'batch_payments' | 'batch_file_parts' | 'idempotency_keys' | 'audit_log') =>
     Number(
       (
         await t.database.db
@@ -87,7 +87,11 @@ async function written() {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { batches: await count('batch_payments'), keys: await count('idempotency_keys') };
+  return {
+    batches: await count('batch_payments'),
+    parts: await count('batch_file_parts'),
+    keys: await count('idempotency_keys'),
+  };
 }
 
 describe('POST /api/payment/batch-payments refusals', () => {
@@ -119,6 +123,17 @@ describe('POST /api/payment/batch-payments refusals', () => {
     ['an unknown field', fileBody(valid, { extra: 1 }), 400, undefined],
     ['a missing csv', { merchant_id: 1001 }, 400, undefined],
     ['a merchant id out of range', fileBody(valid, { merchant_id: 2 ** 40 }), 400, undefined],
+    ['a csv that is not a string', fileBody(valid, { csv: 12 }), 400, undefined],
+    ['a nested member', fileBody(valid, { name: { first: 'x' } }), 400, undefined],
+    ['an array for a body', JSON.stringify([fileBody(valid)]), 400, undefined],
+    ['a name of a megabyte', fileBody(valid, { name: 'x'.repeat(1024 * 1024) }), 400, undefined],
+    ['a second object after the body', `${JSON.stringify(fileBody(valid))}{}`, 400, undefined],
+    [
+      'padding inside the base64',
+      fileBody('', { csv: 'QQ==QUFB' }),
+      400,
+      PRODUCT_MESSAGES.batchFileUnreadable,
+    ],
   ])('refuses %s and writes nothing', async (_case, body, status, message) => {
     const before = await written();
     const response = await upload(manager, body);
@@ -170,6 +185,11 @@ describe('a valid batch', () => {
     const replay = await upload(manager, fileBody(csv), key);
     expect(replay.json().data.id).toBe(id);
     expect(replay.headers['idempotent-replayed']).toBe('true');
+    // The same key with another file is another request; JSON's escaped slash is the same base64.
+    expect((await upload(manager, fileBody(`${csv}@batch.jane,1\r\n`), key)).statusCode).toBe(409);
+    const escaped = JSON.stringify(fileBody(csv)).replaceAll('/', '\\/');
+    expect(escaped).toContain('77u\\/');
+    expect((await upload(manager, escaped, key)).headers['idempotent-replayed']).toBe('true');
 
     expect(await batch(id)).toMatchObject({
       status: 'NEW',

@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { BATCH_CSV_COLUMNS, BATCH_TEMPLATE_FILE_NAME, type CsvFileResponse } from '@lynk/contract/batches';
 import { BATCH_FILE_EXTENSION, BATCH_FILE_MAX_BYTES, batchFileName } from '@lynk/contract/constants';
@@ -7,41 +6,41 @@ import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { csvRecords, toCsv } from '../../lib/csv.ts';
 import { findBatch, findPayeeRows } from './repository.ts';
+import type { DecodedFile } from './upload-body.ts';
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Rows read and written at a time by the CSV download. */
 export const CSV_PAGE_ROWS = 5000;
 
 /**
- * The uploaded file's bytes, refused with the spec's texts (section 5): a `.csv` name when one is
- * given, text rather than a binary file renamed, and between one byte and 20 MB once decoded. The
- * size is worked out from the base64's length before anything is decoded.
+ * The uploaded file's parts, refused with the spec's texts (section 5): a `.csv` name when one is
+ * given, between one byte and 20 MB (worked out from the base64's length), base64, and text
+ * rather than a binary file renamed. The file was decoded as the body arrived (upload-body.ts).
  */
-export function batchFileBytes(input: { file_name?: string | undefined; csv: string }): Buffer {
+export function uploadedFileParts(input: { file_name?: string | undefined; file: DecodedFile }): Buffer[] {
+  const { file } = input;
   if (input.file_name !== undefined && !input.file_name.toLowerCase().endsWith(BATCH_FILE_EXTENSION)) {
     throw new AppError('BATCH_FILE_TYPE', 400, MESSAGES.batch.wrongFileType);
   }
-  const padding = input.csv.endsWith('==') ? 2 : input.csv.endsWith('=') ? 1 : 0;
-  const size = (input.csv.length / 4) * 3 - padding;
-  if (input.csv.length === 0 || size > BATCH_FILE_MAX_BYTES) {
+  if (file.characters === 0 || file.size > BATCH_FILE_MAX_BYTES) {
     throw new AppError('BATCH_FILE_SIZE', 400, MESSAGES.batch.fileTooLarge);
   }
-  if (input.csv.length % 4 !== 0 || !BASE64.test(input.csv)) {
+  if (file.characters % 4 !== 0 || file.unreadable) {
     throw new AppError('BATCH_FILE_UNREADABLE', 400, PRODUCT_MESSAGES.batchFileUnreadable);
   }
-  const bytes = Buffer.from(input.csv, 'base64');
-  if (bytes.length === 0) throw new AppError('BATCH_FILE_SIZE', 400, MESSAGES.batch.fileTooLarge);
+  if (file.size === 0) throw new AppError('BATCH_FILE_SIZE', 400, MESSAGES.batch.fileTooLarge);
   // A spreadsheet or image renamed .csv: NUL bytes or bytes that are not UTF-8 text.
-  if (bytes.includes(0) || !isUtf8(bytes))
-    throw new AppError('BATCH_FILE_TYPE', 400, MESSAGES.batch.wrongFileType);
-  return bytes;
+  if (file.binary) throw new AppError('BATCH_FILE_TYPE', 400, MESSAGES.batch.wrongFileType);
+  return file.parts;
 }
 
 /** About how many data rows a file has (its lines less the header): the progress bar's total until validated. */
-export function estimateRows(file: Buffer): number {
+export function estimateRows(parts: Buffer[]): number {
   let lines = 0;
-  for (let at = file.indexOf(10); at !== -1; at = file.indexOf(10, at + 1)) lines += 1;
-  if (file.length > 0 && file[file.length - 1] !== 10) lines += 1;
+  for (const part of parts) {
+    for (let at = part.indexOf(10); at !== -1; at = part.indexOf(10, at + 1)) lines += 1;
+  }
+  const last = parts.at(-1);
+  if (last && last.length > 0 && last[last.length - 1] !== 10) lines += 1;
   return Math.max(lines - 1, 0);
 }
 

@@ -22,15 +22,15 @@ export type NewBatch = Omit<
 /** A batch's file is written and read back in parts of this size (migration 0015). */
 export const FILE_PART_BYTES = 1024 * 1024;
 
-/** Stores a batch and its file, the file a part at a time: never one parameter of the whole file. */
-export async function insertBatch(db: Db, batch: NewBatch, file: Buffer): Promise<number> {
+/** Stores a batch and its file, a part at a time: never one parameter of the whole file. */
+export async function insertBatch(db: Db, batch: NewBatch, parts: Buffer[]): Promise<number> {
+  const fileBytes = parts.reduce((sum, part) => sum + part.length, 0);
   const { id } = await db
     .insertInto('batch_payments')
-    .values({ ...batch, file_bytes: file.length })
+    .values({ ...batch, file_bytes: fileBytes })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (let at = 0, part = 0; at < file.length; at += FILE_PART_BYTES, part += 1) {
-    const bytes = file.subarray(at, at + FILE_PART_BYTES);
+  for (const [part, bytes] of parts.entries()) {
     await db.insertInto('batch_file_parts').values({ batch_id: id, part, bytes }).execute();
   }
   return id;

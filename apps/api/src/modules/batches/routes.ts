@@ -1,17 +1,14 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   approveBatchSchema,
   BATCH_REJECT_GATE,
-  BATCH_UPLOAD_BODY_LIMIT,
   batchCsvQuerySchema,
   batchesListSchema,
   batchesQuerySchema,
   batchParamsSchema,
   batchResponseSchema,
-  createBatchResponseSchema,
-  createBatchSchema,
   csvFileResponseSchema,
   type CsvFileResponse,
   rejectBatchSchema,
@@ -19,9 +16,7 @@ import {
   singlePayeeSchema,
 } from '@lynk/contract/batches';
 import { apiErrorSchema } from '@lynk/contract/errors';
-import { MESSAGES } from '@lynk/contract/messages';
 import { GATES } from '@lynk/contract/permissions';
-import { AppError } from '../../lib/app-error.ts';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { batchCsv, batchTemplate } from './files.ts';
@@ -29,15 +24,9 @@ import { VALIDATE_BATCH_JOB } from './jobs.ts';
 import { PROCESS_BATCH_JOB } from './processing.ts';
 import { batchQueue } from './queue.ts';
 import { batchReceipt } from './receipt.ts';
+import { batchUploadRoute } from './upload-route.ts';
 import { approveBatch, rejectBatch, requestApproval, type TransitionCaller } from './transitions.ts';
-import {
-  createBatch,
-  createSinglePayee,
-  getBatch,
-  listBatches,
-  type BatchCaller,
-  type BatchSettings,
-} from './service.ts';
+import { createSinglePayee, getBatch, listBatches, type BatchCaller, type BatchSettings } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const transitionErrors = { ...errors, 409: apiErrorSchema, 422: apiErrorSchema };
@@ -134,32 +123,7 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
     },
   );
 
-  typed.post(
-    '/batch-payments',
-    {
-      preValidation: requireGate(GATES.createPayments),
-      // The one route whose body may hold a 20 MB file (as base64).
-      bodyLimit: BATCH_UPLOAD_BODY_LIMIT,
-      // A body over that limit is a file over 20 MB: the refusal carries the spec's text.
-      errorHandler: (error: FastifyError) => {
-        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-          throw new AppError('BATCH_FILE_SIZE', 413, MESSAGES.batch.fileTooLarge);
-        }
-        throw error;
-      },
-      schema: {
-        tags: ['payment'],
-        summary: 'Upload a batch payment file (CSV of lynk_id,amount[,name]; Idempotency-Key required)',
-        headers: idempotencyHeaders,
-        body: createBatchSchema,
-        response: { 201: createBatchResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const claim = idempotencyClaim(request);
-      await sendEngineAnswer(reply, await createBatch(app.db, caller(request), request.body, claim));
-    },
-  );
+  await app.register(batchUploadRoute, { caller });
 
   typed.post(
     '/batch-payments/single-payee',

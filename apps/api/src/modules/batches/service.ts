@@ -10,7 +10,8 @@ import { withIdempotency } from '../../lib/idempotency.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
 import type { FeeSchedule } from '../orders/fees.ts';
-import { batchFileBytes, estimateRows } from './files.ts';
+import type { DecodedFile } from './upload-body.ts';
+import { estimateRows, uploadedFileParts } from './files.ts';
 import type { EnqueueBatchJob } from './queue.ts';
 import { findBatch, insertBatch, listBatches as listBatchRows, type BatchRow } from './repository.ts';
 
@@ -73,7 +74,7 @@ export async function getBatch(db: Db, merchantId: number, batchId: number): Pro
 function storeBatch<T>(
   db: Db,
   caller: BatchCaller,
-  batch: { name: string; fileName: string; file: Buffer },
+  batch: { name: string; fileName: string; parts: Buffer[] },
   claim: NonNullable<PostingRequest['idempotency']>,
   answer: (id: number) => T,
 ): Promise<EngineOutcome> {
@@ -88,25 +89,28 @@ function storeBatch<T>(
         status: 'NEW',
         fee_basis_points: settings.feeSchedule.basisPoints,
         fee_fixed_cents: settings.feeSchedule.fixedCents,
-        rows_total: estimateRows(batch.file),
+        rows_total: estimateRows(batch.parts),
         created_by: Number(identity.id),
         created_at: now,
         updated_at: now,
       },
-      batch.file,
+      batch.parts,
     );
     await recordAudit(trx, {
       actorUserId: Number(identity.id),
       organizationId: identity.org_id,
       action: 'batch.uploaded',
       subject: String(id),
-      details: { file_name: batch.fileName, bytes: batch.file.length },
+      details: { file_name: batch.fileName, bytes: batch.parts.reduce((sum, part) => sum + part.length, 0) },
       ip: caller.ip,
     });
     await caller.enqueue?.(trx, id);
     return { statusCode: 201, body: answer(id) };
   });
 }
+
+/** An upload as the route has read it: the contract's members, the file decoded (upload-body.ts). */
+export type BatchUpload = Omit<CreateBatch, 'csv'> & { file: DecodedFile };
 
 /**
  * An uploaded batch, stored NEW and priced later with the fee schedule in force now. Every refusal
@@ -116,15 +120,15 @@ function storeBatch<T>(
 export async function createBatch(
   db: Db,
   caller: BatchCaller,
-  input: CreateBatch,
+  input: BatchUpload,
   claim: NonNullable<PostingRequest['idempotency']>,
 ): Promise<EngineOutcome> {
   // Another merchant's id looks like one that does not exist.
   if (input.merchant_id !== caller.identity.merchant_id)
     throw notFound(PRODUCT_MESSAGES.batchMerchantNotFound);
-  const file = batchFileBytes(input);
+  const parts = uploadedFileParts(input);
   const fileName = input.file_name ?? `batch_${input.name || 'upload'}.csv`;
-  return storeBatch(db, caller, { name: input.name, fileName, file }, claim, (id) => ({ data: { id } }));
+  return storeBatch(db, caller, { name: input.name, fileName, parts }, claim, (id) => ({ data: { id } }));
 }
 
 /**
@@ -144,7 +148,7 @@ export async function createSinglePayee(
   return storeBatch(
     db,
     caller,
-    { name, fileName: `batch_${name}.csv`, file },
+    { name, fileName: `batch_${name}.csv`, parts: [file] },
     claim,
     (id): SinglePayeeResponse => ({
       payees: [{ batch_id: id, row_number: 1, lynk_id: input.lynk_id, amount: input.amount }],
