@@ -179,7 +179,8 @@ export function RegisterUserModal({ data }: { data: RegisterUserData }) {
           render={({ field }) => (
             <Switch
               label={REGISTER_TEXTS.activeLabel}
-              description={self ? REGISTER_TEXTS.ownRoleHint : REGISTER_TEXTS.activeHint}
+              // Their own record: the role field above already says why both are locked.
+              description={self ? undefined : REGISTER_TEXTS.activeHint}
               checked={field.value}
               disabled={self}
               onBlur={field.onBlur}

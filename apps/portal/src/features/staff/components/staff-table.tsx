@@ -11,6 +11,22 @@ import { STAFF_TEXTS } from '../texts';
 import { StaffRowActions } from './staff-row-actions';
 
 const column = dataTableColumns<StaffMember>();
+
+/** Active or Inactive on a light badge; the text colours keep 4.5:1 on their tints (as StatusBadge). */
+function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge
+      variant="light"
+      color={active ? 'green' : 'gray'}
+      c={active ? '#1b5e20' : 'gray.9'}
+      radius="sm"
+      tt="none"
+      miw="max-content"
+    >
+      {active ? STAFF_TEXTS.active : STAFF_TEXTS.inactive}
+    </Badge>
+  );
+}
 const NO_ROWS: StaffMember[] = [];
 
 /** Spec section 2, "Staff table columns": display_name, email, role, active (Active or Inactive), actions. */
@@ -28,11 +44,7 @@ export function StaffTable({ viewer, corporate }: { viewer: StaffViewer; corpora
         column.accessor('role', { header: STAFF_TEXTS.role }),
         column.accessor('active', {
           header: STAFF_TEXTS.status,
-          cell: ({ getValue }) => (
-            <Badge variant="light" color={getValue() ? 'teal.9' : 'gray.8'}>
-              {getValue() ? STAFF_TEXTS.active : STAFF_TEXTS.inactive}
-            </Badge>
-          ),
+          cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
         }),
         column.display({
           id: 'actions',
