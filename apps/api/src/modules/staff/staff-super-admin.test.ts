@@ -51,6 +51,19 @@ describe('super administrators (spec sections 5, 6 and 8)', () => {
     expect(await membershipsOf(member.id)).toEqual(['1000:4', '1001:4', '1002:4', '1003:4']);
   });
 
+  it('two registrations at once for the last place: exactly one gets it', async () => {
+    while ((await superAdminCount(KINGSTON)) < MAX_SUPER_ADMINS_PER_MERCHANT - 1) {
+      const n = await superAdminCount(KINGSTON);
+      expect((await call.post(newStaff(`early.${n}@example.com`, 4), superAdmin)).statusCode).toBe(201);
+    }
+    const answers = await Promise.all([
+      call.post(newStaff('race.one@example.com', 4), superAdmin),
+      call.post(newStaff('race.two@example.com', 4), superAdmin),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 403]);
+    expect(await superAdminCount(KINGSTON)).toBe(MAX_SUPER_ADMINS_PER_MERCHANT);
+  });
+
   it(`refuses a super administrator beyond ${MAX_SUPER_ADMINS_PER_MERCHANT} per merchant with the spec's 403, writing nothing`, async () => {
     while ((await superAdminCount(KINGSTON)) < MAX_SUPER_ADMINS_PER_MERCHANT) {
       const n = await superAdminCount(KINGSTON);

@@ -144,6 +144,22 @@ describe('POST /api/profile/v3/staff (spec section 5, staff form)', () => {
     expect(await t.database.db.selectFrom('users').select('id').execute()).toHaveLength(before.length);
   });
 
+  it('refuses an oversized display name, unknown fields and malformed JSON with a 400', async () => {
+    const long = await call.post(newStaff('long@example.com', 3, { display_name: 'x'.repeat(101) }), admin);
+    expect(long.statusCode).toBe(400);
+    const extra = await call.post({ ...newStaff('extra@example.com', 3), is_admin: true }, admin);
+    expect(extra.statusCode).toBe(400);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: STAFF_URL,
+      headers: { 'x-lynk-csrf': '1', cookie: admin, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    const emails = await t.database.db.selectFrom('users').select('email').execute();
+    expect(emails.map((u) => u.email)).not.toContain('long@example.com');
+  });
+
   it('refuses an email that already belongs to a staff member (409)', async () => {
     const response = await call.post(newStaff(demoEmail('cashier.montego').toUpperCase(), 3), admin);
     expect(response.statusCode).toBe(409);
