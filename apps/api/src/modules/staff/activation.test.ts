@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { ACTIVATION_VALID_HOURS, deliverActivationMail } from './activation.ts';
 import { createMailer } from './mailer.ts';
-import { cookieOf, newStaff, staffCalls } from './staff-testing.ts';
+import { auditActions, cookieOf, newStaff, staffCalls } from './staff-testing.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof staffCalls>;
@@ -67,7 +67,7 @@ const form = (path: string, fields: Record<string, string>) =>
 
 describe('staff activation (docs/decisions/028)', () => {
   it('emails a single-use link whose token is stored only as a hash; the user sets a password and signs in', async () => {
-    const { mail, path, token } = await register('till.one@example.com');
+    const { mail, path, token, member } = await register('till.one@example.com');
     expect(mail.subject).toBe('Activate your Lynk Merchant Portal account');
     expect(mail.text_body).toContain('Blue Mountain Coffee – Kingston');
     expect(mail.text_body).toContain(`expires in ${ACTIVATION_VALID_HOURS} hours`);
@@ -90,6 +90,8 @@ describe('staff activation (docs/decisions/028)', () => {
     const done = await form(path, { password: PASSWORD, confirmation: PASSWORD });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Account activated');
+
+    expect(await auditActions(t, member.auth_id)).toEqual(['staff.created', 'staff.activated']);
 
     const flow = await signIn(t.app, 'till.one@example.com', PASSWORD);
     const session = await call.session(flow.jar.header());
