@@ -30,6 +30,7 @@ import { consumerAuthRoutes, type ConsumerAuthOptions } from './modules/consumer
 import { createConsumerAuth } from './modules/consumer-auth/service.ts';
 import { createProvider } from './modules/identity/provider.ts';
 import { createProviderSessions } from './modules/identity/provider-sessions.ts';
+import { activationRoutes } from './modules/identity/activation-routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createAccountBackoff, createHashQueue } from './modules/identity/sign-in-throttle.ts';
@@ -41,6 +42,9 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
+import { devMailRoutes } from './modules/staff/dev-mail-routes.ts';
+import { createMailer } from './modules/staff/mailer.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { createTokenCipher } from './modules/session/token-cipher.ts';
 import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
@@ -211,6 +215,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     databaseUrl: config.databaseUrl,
     enabled: options.jobs ?? true,
     railStepSeconds: config.bankRailStepSeconds,
+    mail: {
+      mailer: createMailer({ ...config.mail, production: config.env === 'production' }),
+      publicUrl: config.publicUrl,
+    },
   });
 
   // Staff and customers' sign-ins share one bound on password hashes: both spend the same CPU.
@@ -226,11 +234,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       attemptsPerAddress: config.signInAttemptsPerAddress,
     });
+    await app.register(activationRoutes, { hashQueue, attemptsPerAddress: config.signInAttemptsPerAddress });
   }
   await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
   await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });
   await app.register(notificationRoutes, { prefix: '/api/profile' });
+  await app.register(staffRoutes, { prefix: '/api/profile', endSessions: sessions.endUserSessions });
+  // What would have been emailed, for development only: never on a production server.
+  if (config.env !== 'production') await app.register(devMailRoutes);
   const consumers: ConsumerAuthOptions = {
     auth: createConsumerAuth({ db: database.db, backoff: createAccountBackoff(), hashQueue }),
     publicUrl: config.publicUrl,

@@ -82,6 +82,15 @@ const envSchema = z.object({
   RATE_LIMIT_BEARER_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   /** Sign-in attempts per minute from one address, whatever the emails. */
   SIGN_IN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /**
+   * SMTP server for staff activation emails (`smtps://user:pass@host:465`). Without it, outside
+   * production, emails are kept for the development mail viewer at /dev/mail.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Lynk Merchant Portal <no-reply@lynk.example>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +122,7 @@ export interface Config {
   orders: { feeSchedule: FeeSchedule; paymentRequestTtlMs: number };
   batches: { feeSchedule: FeeSchedule };
   trustProxy: boolean | number | string[];
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -155,5 +165,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       feeSchedule: { basisPoints: env.BATCH_FEE_BASIS_POINTS, fixedCents: BigInt(env.BATCH_FEE_FIXED_CENTS) },
     },
     trustProxy: env.TRUST_PROXY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }

@@ -15,6 +15,7 @@ import type {
   BatchPaymentsTable,
   PayeeDirectoryView,
 } from './schema-batches.ts';
+import type { DevMailboxTable, MailOutboxTable, StaffActivationsTable } from './schema-staff.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -256,4 +257,7 @@ export interface Database {
   batch_file_parts: BatchFilePartsTable;
   batch_payees: BatchPayeesTable;
   payee_directory: PayeeDirectoryView;
+  staff_activations: StaffActivationsTable;
+  mail_outbox: MailOutboxTable;
+  dev_mailbox: DevMailboxTable;
 }

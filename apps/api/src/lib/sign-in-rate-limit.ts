@@ -9,7 +9,7 @@ import { AppError } from './app-error.ts';
  */
 export function signInRateLimit(
   app: FastifyInstance,
-  form: 'staff' | 'consumer',
+  form: 'staff' | 'consumer' | 'activation',
   attemptsPerAddress: number,
 ): preHandlerHookHandler {
   const perAddress = app.createRateLimit({

@@ -6,6 +6,8 @@ import { startBatchProcessing } from '../modules/batches/processing-jobs.ts';
 import { verifyLedger } from '../modules/ledger/service.ts';
 import { PURGE_EXPIRED_CRON, PURGE_EXPIRED_JOB, purgeExpired } from '../modules/maintenance/jobs.ts';
 import { EXPIRE_ORDERS_CRON, EXPIRE_ORDERS_JOB, expireUnpaidOrders } from '../modules/orders/jobs.ts';
+import { startStaffMail } from '../modules/staff/jobs.ts';
+import type { Mailer } from '../modules/staff/mailer.ts';
 import { startBankRail } from '../world/bank-rail.ts';
 
 declare module 'fastify' {
@@ -19,6 +21,8 @@ export interface JobsPluginOptions {
   enabled: boolean;
   /** Seconds between the simulated bank rail's steps. */
   railStepSeconds: number;
+  /** Staff activation emails: where they go, and the address their links start with. */
+  mail: { mailer: Mailer | null; publicUrl: string };
 }
 
 export const VERIFY_LEDGER_JOB = 'ledger-verify';
@@ -75,6 +79,7 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
   });
 
   await startBatchProcessing(app, boss, opts.railStepSeconds);
+  await startStaffMail(app, boss, opts.mail);
 
   const rail = startBankRail(app.db, app.ledger, opts.railStepSeconds, (error) =>
     app.log.error({ err: error }, 'bank rail run failed'),

@@ -8,6 +8,8 @@ import type { SinglePaymentData } from '@/features/batches/components/single-pay
 import type { OrderDetailsData } from '@/features/orders/components/order-details-modal';
 import type { PaymentRequestModalData } from '@/features/orders/components/payment-request-modal';
 import type { RefundModalData } from '@/features/orders/components/refund-modal';
+import type { DeleteStaffData } from '@/features/staff/components/delete-staff-modal';
+import type { RegisterUserData } from '@/features/staff/components/register-user-modal';
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
 import type { ModalKey } from '@/lib/modal-registry';
@@ -52,6 +54,12 @@ export const MODAL_COMPONENTS = {
   'reject-batch-payments': lazyPage(() =>
     import('@/features/batches/components/reject-batch-modal').then((m) => m.RejectBatchModal),
   ),
+  'register-user': lazyPage(() =>
+    import('@/features/staff/components/register-user-modal').then((m) => m.RegisterUserModal),
+  ),
+  'delete-staff': lazyPage(() =>
+    import('@/features/staff/components/delete-staff-modal').then((m) => m.DeleteStaffModal),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -69,5 +77,7 @@ declare module '@/lib/modal-registry' {
     'single-payment': SinglePaymentData;
     'choose-source-funds': ChooseSourceFundsData;
     'reject-batch-payments': RejectBatchData;
+    'register-user': RegisterUserData;
+    'delete-staff': DeleteStaffData;
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { makeBatch } from '@/features/batches/batches-testing';
+import { makeMember } from '@/features/staff/staff-testing';
 
 describe('organisation routes', () => {
   it('sends "/:org" to the main wallet', async () => {
@@ -149,10 +150,19 @@ describe('organisation routes', () => {
     expect(second.router.state.location.pathname).toBe('/1001/lynk-wallet/transfers-history');
   });
 
-  it('shows the staff page of an organisation with Dashboard > Staff', async () => {
-    renderApp('/1001/staff', portalServer());
+  it('shows the staff page of an organisation with Dashboard > Staff, its table and Add User', async () => {
+    const { requests } = renderApp(
+      '/1001/staff',
+      portalServer({ extra: { 'GET /api/profile/v3/staff': { body: makeListing([makeMember(3, 3)]) } } }),
+    );
     expect(await screen.findByRole('heading', { level: 2, name: 'Staff' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Staff lists are not available yet in this portal.');
+    const table = await screen.findByRole('table', { name: 'Staff' });
+    expect(await within(table).findByRole('row', { name: /person3@example.com/ })).toHaveTextContent(
+      /Person 3.*Cashier.*Active/,
+    );
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeInTheDocument();
+    // Spec section 7: "The sort is not sent for v3/staff."
+    expect(requests.map((request) => request.path)).toContain('/api/profile/v3/staff?offset=0&limit=25');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',

@@ -9,7 +9,8 @@ const escapeMap: Record<string, string> = {
 };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapeMap[c] ?? c);
 
-function layout(title: string, body: string, head = ''): string {
+/** The provider's page frame (brand, card, footer); the sign-in and activation pages use it. */
+export function identityPage(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -34,7 +35,7 @@ ${body}
 
 export function loginPage(options: { action: string; email?: string; error?: string }): string {
   const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : '';
-  return layout(
+  return identityPage(
     'Sign in',
     `<h1>Sign in</h1>
 <p class="lead">Use your merchant staff account.</p>
@@ -51,11 +52,14 @@ ${error}
 
 export function messagePage(title: string, message: string, link?: { href: string; text: string }): string {
   const action = link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : '';
-  return layout(title, `<h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(message)}</p>${action}`);
+  return identityPage(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(message)}</p>${action}`,
+  );
 }
 
 export function logoutPage(form: string): string {
-  return layout(
+  return identityPage(
     'Signing out',
     `<h1>Signing you out…</h1>
 <p class="lead">You will be returned to the portal.</p>

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
+import { addFormBodyParser } from './form-body.ts';
 import { loginPage, messagePage } from './pages.ts';
 import type { IdentityService } from './service.ts';
 
@@ -54,15 +54,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
 
   // The sign-in form posts urlencoded data; only this scope parses it.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 8 * 1024 },
-      (_req, body, done) => {
-        if (/%00/i.test(body as string))
-          return done(new AppError('BAD_REQUEST', 400, 'The form contains a NUL character.'), undefined);
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
-    );
+    addFormBodyParser(scope);
 
     scope.get(
       '/oidc/interaction/:uid',

@@ -45,9 +45,12 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const lockedMs = backoff.lockedFor(email);
     if (lockedMs > 0) return { kind: 'locked', retryAfterSeconds: Math.ceil(lockedMs / 1000) };
     const user = email ? await findUserByEmail(db, email) : undefined;
-    const stored = user?.password_hash ?? (await decoyHash());
+    // A staff member who has not activated yet has no password: they cost a hash like anyone.
+    const usable = user?.password_hash.startsWith('scrypt$') ? user.password_hash : undefined;
+    const stored = usable ?? (await decoyHash());
     const passwordOk = await hashQueue.run(() => verifyPassword(password, stored));
-    const member = user && passwordOk && !user.disabled && (await findDefaultMembership(db, user.auth_id));
+    const member =
+      user && usable && passwordOk && !user.disabled && (await findDefaultMembership(db, user.auth_id));
     if (!user || !member) {
       if (email) backoff.failed(email);
       await recordAudit(db, {

@@ -48,6 +48,12 @@ export async function touchSession(db: Kysely<Database>, idHash: string, at: Dat
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
 }
 
+/** The sessions one user has open (every organization), by the hash of their id. */
+export async function findSessionHashesOfUser(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('sessions').select('id_hash').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id_hash);
+}
+
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/service.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import type { OidcClient } from './oidc-client.ts';
-import { deleteExpiredSessions, deleteSession, touchSession } from './repository.ts';
+import { deleteExpiredSessions, deleteSession, findSessionHashesOfUser, touchSession } from './repository.ts';
 import { createSealedSessions, type OpenSession } from './sealed-sessions.ts';
 import type { TokenCipher } from './token-cipher.ts';
 import type { AccessTokenVerifier, VerifiedAccessToken } from './tokens.ts';
@@ -240,7 +240,23 @@ export function createSessionService(options: SessionServiceOptions) {
     if (session.refresh_token) await revoke(session.refresh_token);
   }
 
-  return { beginLogin, completeLogin, resolve, logout, replace };
+  /**
+   * Ends every session of a user at once (staff deactivated, deleted or given another role): the
+   * rows, the remembered identities, the provider's sessions and refresh tokens. Their next call
+   * is unauthenticated; signing in again gets tokens with what the membership is now.
+   */
+  async function endUserSessions(userId: number) {
+    for (const idHash of await findSessionHashesOfUser(db, userId)) {
+      const session = await store.find(idHash);
+      if (session) await end(session);
+      else {
+        identities.forget(idHash);
+        await deleteSession(db, idHash);
+      }
+    }
+  }
+
+  return { beginLogin, completeLogin, resolve, logout, replace, endUserSessions };
 }
 
 /** Sessions past their absolute lifetime or idle for longer than the idle limit. */

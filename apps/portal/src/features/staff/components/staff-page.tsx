@@ -1,11 +1,16 @@
 import { isSuperAdminRole } from '@lynk/contract/permissions';
+import { Button } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { AccessDenied } from '@/components/access-denied';
-import { NotAvailableYet } from '@/components/not-available-yet';
 import { PageHeader, type Crumb } from '@/components/page-header';
+import { openModal } from '@/lib/modal-registry';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
-import { STAFF_TEXTS } from '../texts';
+import type { StaffViewer } from '../staff-rules';
+import { REGISTER_TEXTS, STAFF_TEXTS } from '../texts';
+import { StaffTable } from './staff-table';
 
 export type StaffPageContext = 'corporate' | 'organisation';
 
@@ -13,13 +18,21 @@ export type StaffPageContext = 'corporate' | 'organisation';
  * Spec section 2, "Staff page": a back arrow, the title "Staff" and breadcrumbs. On the corporate
  * view the arrow goes up to the dashboard; on an organisation it goes to the wallet. A super admin
  * in a branch also gets a link to the parent organisation (through `parent_org_id`).
- * Until the staff list lands, the page says it is not available yet.
+ * Below, the staff table and, for a user who may create staff, "Add User".
  */
 export function StaffPage({ context }: { context: StaffPageContext }) {
   const { segment, profile } = useOrganisation();
-  const { role } = useRequiredSession();
+  const { role, id } = useRequiredSession();
   const allowed = useCan('staffMenu');
+  const mayAdd = useCan('addUser');
+  const mayEditDelete = useCan('staffEditDelete');
+  const mayDownloadQr = useCan('qrDownload');
   const paths = organisationPaths(segment);
+  const corporate = context === 'corporate';
+  const viewer = useMemo<StaffViewer>(
+    () => ({ userId: Number(id), superAdmin: isSuperAdminRole(role), mayEditDelete, mayDownloadQr }),
+    [id, role, mayEditDelete, mayDownloadQr],
+  );
 
   if (!allowed) return <AccessDenied />;
 
@@ -51,8 +64,20 @@ export function StaffPage({ context }: { context: StaffPageContext }) {
         title={STAFF_TEXTS.title}
         breadcrumbs={breadcrumbs}
         back={{ to: backTo, label: STAFF_TEXTS.back }}
+        actions={
+          mayAdd ? (
+            <Button
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              onClick={() =>
+                openModal('register-user', { corporate }, { title: REGISTER_TEXTS.registerTitle })
+              }
+            >
+              {STAFF_TEXTS.addUser}
+            </Button>
+          ) : null
+        }
       />
-      <NotAvailableYet what={STAFF_TEXTS.staffList} />
+      <StaffTable viewer={viewer} corporate={corporate} />
     </div>
   );
 }

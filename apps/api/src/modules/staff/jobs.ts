@@ -1,0 +1,60 @@
+import { CompiledQuery } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Db } from '../../db/transaction.ts';
+import { findPendingMail } from './activation-repository.ts';
+import { deliverActivationMail, MAX_MAIL_ATTEMPTS } from './activation.ts';
+import type { Mailer } from './mailer.ts';
+
+/** The queue of staff emails to deliver: one job per outbox message. */
+export const STAFF_MAIL_JOB = 'staff-mail';
+export interface StaffMailJob {
+  outboxId: string;
+}
+
+/**
+ * Queues a message's delivery through the transaction that stored it (pg-boss runs its insert on
+ * the connection it is given): the new staff member and their email commit together or not at
+ * all. Without a queue (tests, jobs off) nothing is sent.
+ */
+export function staffMailQueue(boss: PgBoss | null) {
+  if (!boss) return null;
+  return async (trx: Db, outboxId: string) => {
+    await boss.send(STAFF_MAIL_JOB, { outboxId } satisfies StaffMailJob, {
+      db: {
+        executeSql: async (text: string, values?: unknown[]) => {
+          const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+          return { rows: result.rows as unknown[] };
+        },
+      },
+    });
+  };
+}
+
+/**
+ * Delivers staff emails. A failed delivery is retried with a growing delay; messages still
+ * waiting at start (a server without SMTP before, or a crash) are queued again.
+ */
+export async function startStaffMail(
+  app: FastifyInstance,
+  boss: PgBoss,
+  deps: { mailer: Mailer | null; publicUrl: string },
+) {
+  if (!deps.mailer) app.log.warn('SMTP_URL is not set: staff activation emails wait in the outbox');
+  await boss.createQueue(STAFF_MAIL_JOB, {
+    retryLimit: MAX_MAIL_ATTEMPTS - 1,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
+  await boss.work<StaffMailJob>(STAFF_MAIL_JOB, async (jobs) => {
+    for (const job of jobs) {
+      const outcome = await deliverActivationMail(app.db, job.data.outboxId, deps);
+      app.log.info({ outboxId: job.data.outboxId, outcome }, 'staff email delivery');
+    }
+  });
+  if (deps.mailer) {
+    for (const outboxId of await findPendingMail(app.db)) {
+      await boss.send(STAFF_MAIL_JOB, { outboxId } satisfies StaffMailJob);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { StaffMember } from '@lynk/contract/staff';
+import { Badge } from '@mantine/core';
+import { useMemo } from 'react';
+import { dataTableColumns } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { useListingParams } from '@/components/data-table/use-listing-params';
+import { useOrganisation } from '@/lib/organisation';
+import { useStaff } from '../api/get-staff';
+import type { StaffViewer } from '../staff-rules';
+import { STAFF_TEXTS } from '../texts';
+import { StaffRowActions } from './staff-row-actions';
+
+const column = dataTableColumns<StaffMember>();
+
+/** Active or Inactive on a light badge; the text colours keep 4.5:1 on their tints (as StatusBadge). */
+function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge
+      variant="light"
+      color={active ? 'green' : 'gray'}
+      c={active ? '#1b5e20' : 'gray.9'}
+      radius="sm"
+      tt="none"
+      miw="max-content"
+    >
+      {active ? STAFF_TEXTS.active : STAFF_TEXTS.inactive}
+    </Badge>
+  );
+}
+const NO_ROWS: StaffMember[] = [];
+
+/** Spec section 2, "Staff table columns": display_name, email, role, active (Active or Inactive), actions. */
+export function StaffTable({ viewer, corporate }: { viewer: StaffViewer; corporate: boolean }) {
+  const { orgId, profile } = useOrganisation();
+  const listing = useListingParams();
+  const staff = useStaff(orgId, listing.query);
+  const merchant = profile?.name ?? '';
+
+  const columns = useMemo(
+    () =>
+      column.columns([
+        column.accessor('display_name', { header: STAFF_TEXTS.displayName, meta: { hideOnCard: true } }),
+        column.accessor('email', { header: STAFF_TEXTS.email }),
+        column.accessor('role', { header: STAFF_TEXTS.role }),
+        column.accessor('active', {
+          header: STAFF_TEXTS.status,
+          cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+        }),
+        column.display({
+          id: 'actions',
+          header: STAFF_TEXTS.actions,
+          meta: { hiddenHeader: true, align: 'right' },
+          cell: ({ row }) => (
+            <StaffRowActions
+              member={row.original}
+              viewer={viewer}
+              corporate={corporate}
+              merchant={merchant}
+            />
+          ),
+        }),
+      ]),
+    [viewer, corporate, merchant],
+  );
+
+  return (
+    <DataTable
+      label={STAFF_TEXTS.tableLabel}
+      columns={columns}
+      rows={staff.data?.rows ?? NO_ROWS}
+      total={staff.data?.total ?? 0}
+      loading={staff.isPending}
+      listing={listing}
+      rowKey={(row) => String(row.id)}
+      cardTitle={(row) => row.display_name || row.email}
+      filterable={false}
+      empty={{ title: STAFF_TEXTS.noStaff }}
+      testId="staff-table"
+    />
+  );
+}
