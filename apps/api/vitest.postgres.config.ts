@@ -18,6 +18,7 @@ export default defineProject({
       'src/modules/ledger/crash.test.ts',
       'src/modules/orders/*.test.ts',
       'src/modules/batches/*.test.ts',
+      'src/modules/notifications/low-balance.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,
