@@ -38,6 +38,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences-routes.ts';
+import { notificationStreamRoutes } from './modules/notifications/stream-routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { profileThresholdRoutes } from './modules/profile/threshold-routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileThresholdRoutes, { prefix: '/api/profile' });
   await app.register(notificationRoutes, { prefix: '/api/profile' });
   await app.register(notificationPreferenceRoutes, { prefix: '/api/profile' });
+  await app.register(notificationStreamRoutes, { prefix: '/api/profile' });
   const consumers: ConsumerAuthOptions = {
     auth: createConsumerAuth({ db: database.db, backoff: createAccountBackoff(), hashQueue }),
     publicUrl: config.publicUrl,
