@@ -5,6 +5,7 @@ import type { BatchUploadData } from '@/features/batches/components/batch-upload
 import type { ChooseSourceFundsData } from '@/features/batches/components/choose-source-funds-modal';
 import type { RejectBatchData } from '@/features/batches/components/reject-batch-modal';
 import type { SinglePaymentData } from '@/features/batches/components/single-payment-modal';
+import type { NotificationDetailsData } from '@/features/notifications/components/notification-details-modal';
 import type { OrderDetailsData } from '@/features/orders/components/order-details-modal';
 import type { PaymentRequestModalData } from '@/features/orders/components/payment-request-modal';
 import type { RefundModalData } from '@/features/orders/components/refund-modal';
@@ -52,6 +53,11 @@ export const MODAL_COMPONENTS = {
   'reject-batch-payments': lazyPage(() =>
     import('@/features/batches/components/reject-batch-modal').then((m) => m.RejectBatchModal),
   ),
+  'notification-details': lazyPage(() =>
+    import('@/features/notifications/components/notification-details-modal').then(
+      (m) => m.NotificationDetailsModal,
+    ),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -69,5 +75,6 @@ declare module '@/lib/modal-registry' {
     'single-payment': SinglePaymentData;
     'choose-source-funds': ChooseSourceFundsData;
     'reject-batch-payments': RejectBatchData;
+    'notification-details': NotificationDetailsData;
   }
 }
