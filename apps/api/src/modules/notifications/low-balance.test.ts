@@ -58,6 +58,13 @@ describe('PUT /api/profile (low_balance_threshold)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ low_balance_threshold: 2500, low_balance_enabled: true });
     expect((await profile()).low_balance_threshold).toBe(2500);
+    // Only the caller's own merchant: Montego Bay keeps its threshold.
+    const montego = await t.database.db
+      .selectFrom('merchants')
+      .select('low_balance_threshold')
+      .where('id', '=', 1002)
+      .executeTakeFirstOrThrow();
+    expect(montego.low_balance_threshold).toBe(5000);
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select(['subject', 'details'])

@@ -102,7 +102,7 @@ export const WRITE = `
       from unnest(acc_id, acc_balance, acc_before) as u(id, balance, before)
       join accounts a on a.id = u.id and a.type = 'LYNK'
       join merchants m on m.id = a.merchant_id
-      where m.low_balance_enabled and m.low_balance_threshold > 0
+      where u.balance < u.before and m.low_balance_enabled and m.low_balance_threshold > 0
         and u.before >= m.low_balance_threshold::bigint * 100
         and u.balance < m.low_balance_threshold::bigint * 100;
 
