@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
 import { portalServer } from '@/testing/fake-server';
 import { makeProfile, makeSession } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
@@ -67,13 +68,18 @@ describe('the notification settings page', () => {
     );
   });
 
-  it('shows the error toast when saving fails', async () => {
+  it('shows the error toast for 3 seconds when saving fails', async () => {
+    const show = vi.spyOn(notifications, 'show');
     renderSettings({
       extra: { [`PUT ${PREFS}`]: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } },
     });
     await userEvent.click(await screen.findByRole('switch', { name: 'Low balance' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('There was an error, please contact support.')).toBeInTheDocument();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'There was an error, please contact support.', autoClose: 3_000 }),
+    );
+    show.mockRestore();
   });
 
   it('disables the threshold and the switches without profile update', async () => {

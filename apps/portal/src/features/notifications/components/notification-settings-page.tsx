@@ -41,7 +41,7 @@ function SettingsForm({
     mode: 'onChange',
     defaultValues: settingsFormValues(preferences, threshold),
   });
-  const { isDirty, errors } = form.formState;
+  const { isDirty, isValid, errors } = form.formState;
   useUnsavedChangesBlocker(isDirty);
 
   // The data reloaded (after a save, or elsewhere): the form starts again from it unless edited.
@@ -115,7 +115,7 @@ function SettingsForm({
           />
         </Card>
         <Group justify="flex-end">
-          <Button type="submit" disabled={!canEdit || !isDirty} loading={save.isPending}>
+          <Button type="submit" disabled={!canEdit || !isDirty || !isValid} loading={save.isPending}>
             {NOTIFICATION_TEXTS.save}
           </Button>
         </Group>
