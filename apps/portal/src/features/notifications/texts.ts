@@ -46,7 +46,6 @@ export const NOTIFICATION_TEXTS = {
   thresholdWhole: 'The low balance threshold must be a whole number.',
   thresholdLocked: 'Only a user who may update the profile can change these settings.',
   save: 'Save',
-  saved: 'Your notification settings were saved.',
   leaveTitle: 'You have unsaved changes',
   leaveBody: 'If you leave this page now, your changes to the notification settings will be lost.',
 } as const;
