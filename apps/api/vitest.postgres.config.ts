@@ -20,6 +20,7 @@ export default defineProject({
       'src/modules/batches/*.test.ts',
       // The super administrators' limit is counted under row locks: one place, two at once.
       'src/modules/staff/staff-super-admin.test.ts',
+      'src/modules/notifications/low-balance.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,

@@ -78,13 +78,13 @@ test('the smartphone layout has a menu toggle that opens the side menu, with the
   await expect(page).toHaveURL(/\/1001\/jamdex-wallet\/payments$/);
 });
 
-test('the bell opens a dropdown that says notifications are not available yet, with View All and Settings', async ({
-  page,
-}) => {
+test('the bell opens a dropdown with the latest notifications, View All and Settings', async ({ page }) => {
   await signInAs(page, USERS.manager);
   await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
-  await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
-  await expect(page.getByText('Notifications are not available yet in this portal.')).toBeVisible();
+  await page.getByRole('banner').getByTestId('notification-bell').click();
+  const dropdown = page.getByTestId('notification-bell-dropdown');
+  await expect(dropdown.getByRole('link', { name: 'View All' })).toBeVisible();
+  await expect(dropdown.getByText('Notifications are not available yet in this portal.')).toHaveCount(0);
   await keepScreenshot(page, 'bell-dropdown');
   await page.getByTestId('notification-bell-dropdown').getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/1001\/notifications\/settings$/);

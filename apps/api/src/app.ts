@@ -38,7 +38,10 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { notificationPreferenceRoutes } from './modules/notifications/preferences-routes.ts';
+import { notificationStreamRoutes } from './modules/notifications/stream-routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { profileThresholdRoutes } from './modules/profile/threshold-routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
@@ -239,10 +242,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
   await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });
+  await app.register(profileThresholdRoutes, { prefix: '/api/profile' });
   await app.register(notificationRoutes, { prefix: '/api/profile' });
   await app.register(staffRoutes, { prefix: '/api/profile', endSessions: sessions.endUserSessions });
   // What would have been emailed, for development only: never on a production server.
   if (config.env !== 'production') await app.register(devMailRoutes);
+  await app.register(notificationPreferenceRoutes, { prefix: '/api/profile' });
+  await app.register(notificationStreamRoutes, { prefix: '/api/profile' });
   const consumers: ConsumerAuthOptions = {
     auth: createConsumerAuth({ db: database.db, backoff: createAccountBackoff(), hashQueue }),
     publicUrl: config.publicUrl,

@@ -50,3 +50,92 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 /** PUT /api/profile/notifications/{id}/read: the notification, now read. */
 export const notificationParamsSchema = z.object({ id: wholeNumberParam(1, Number.MAX_SAFE_INTEGER) });
 export const notificationResponseSchema = z.object({ data: notificationSchema });
+
+/**
+ * The codes a merchant can switch off (spec section 3, "Notification preference": the codes seen,
+ * plus LOW_BALANCE, whose switch is the profile's `low_balance_enabled`). docs/decisions/027.
+ */
+export const NOTIFICATION_PREFERENCE_CODES = [
+  'PAYMENT_RECEIVED',
+  'LOW_BALANCE',
+  'BATCH_DISBURSE_FUNDS_TO_APPROVE',
+  'BATCH_DISBURSE_FUNDS_APPROVED',
+  'BATCH_DISBURSE_FUNDS_REJECTED',
+  'BATCH_DISBURSE_FUNDS_PROCESSED',
+  'BATCH_DISBURSE_FUNDS_PROCESSED_WITH_ERROR',
+  'BATCH_DISBURSE_FUNDS_FAILURE',
+] as const;
+export type NotificationPreferenceCode = (typeof NOTIFICATION_PREFERENCE_CODES)[number];
+
+/** Each code's name on the settings page (not in the spec: it names only the codes). */
+export const NOTIFICATION_CODE_NAMES: Record<NotificationPreferenceCode, string> = {
+  PAYMENT_RECEIVED: 'Payment received',
+  LOW_BALANCE: 'Low balance',
+  BATCH_DISBURSE_FUNDS_TO_APPROVE: 'Batch payment waiting for approval',
+  BATCH_DISBURSE_FUNDS_APPROVED: 'Batch payment approved',
+  BATCH_DISBURSE_FUNDS_REJECTED: 'Batch payment rejected',
+  BATCH_DISBURSE_FUNDS_PROCESSED: 'Batch payment processed',
+  BATCH_DISBURSE_FUNDS_PROCESSED_WITH_ERROR: 'Batch payment processed with errors',
+  BATCH_DISBURSE_FUNDS_FAILURE: 'Batch payment failed',
+};
+
+const preferenceCode = z.enum(NOTIFICATION_PREFERENCE_CODES);
+
+/** One preference (spec section 3): code, name, enabled. */
+export const notificationPreferenceSchema = z.object({
+  code: preferenceCode,
+  name: z.string(),
+  enabled: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** GET /api/profile/notifications-preferences, and the answer to the PUT. */
+export const notificationPreferencesSchema = z.object({
+  notification_preferences: z.array(notificationPreferenceSchema),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/**
+ * PUT /api/profile/notifications-preferences: the changed preferences (spec section 7), each code
+ * at most once. `name` may ride along as the GET gave it; only `enabled` is stored.
+ */
+export const updateNotificationPreferencesSchema = z.strictObject({
+  notification_preferences: z
+    .array(
+      z.strictObject({ code: preferenceCode, enabled: z.boolean(), name: z.string().max(100).optional() }),
+    )
+    .min(1)
+    .max(NOTIFICATION_PREFERENCE_CODES.length)
+    .refine((list) => new Set(list.map((p) => p.code)).size === list.length, {
+      message: 'Each code may appear only once.',
+    }),
+});
+export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
+
+/** The largest low-balance threshold accepted, in whole Jamaican dollars (fits the column). */
+export const LOW_BALANCE_THRESHOLD_MAX = 1_000_000_000;
+
+/**
+ * PUT /api/profile (spec section 7): `low_balance_threshold` in whole Jamaican dollars (spec
+ * section 5: whole number, no decimals). 0 means no alert: a balance never falls below zero.
+ */
+export const updateLowBalanceThresholdSchema = z.strictObject({
+  low_balance_threshold: z
+    .number({ error: 'The low balance threshold must be a whole number.' })
+    .int({ error: 'The low balance threshold must be a whole number.' })
+    .min(0, { error: 'The low balance threshold cannot be negative.' })
+    .max(LOW_BALANCE_THRESHOLD_MAX, { error: 'The low balance threshold is too large.' }),
+});
+export type UpdateLowBalanceThreshold = z.infer<typeof updateLowBalanceThresholdSchema>;
+
+export const lowBalanceThresholdSchema = z.object({
+  low_balance_threshold: z.number().int(),
+  low_balance_enabled: z.boolean(),
+});
+
+/** The name of the server-sent event announcing a new notification on the stream. */
+export const NOTIFICATION_EVENT = 'notification';
+
+/** GET /api/profile/notifications/stream: each event's data (the portal reads the rest by id). */
+export const notificationEventSchema = z.object({ id: z.number().int(), code: z.string() });
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;

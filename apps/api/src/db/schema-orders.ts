@@ -97,3 +97,12 @@ export interface RefundsTable {
   created_by: number | null;
   created_at: Date;
 }
+
+/** A merchant's switch for one notification code; a code without a row is on (migration 0011). */
+export interface NotificationPreferencesTable {
+  merchant_id: number;
+  code: string;
+  enabled: boolean;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_by: number | null;
+}

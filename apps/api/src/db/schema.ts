@@ -4,6 +4,7 @@ import type {
   ConsumersTable,
   NotificationReadMarksTable,
   NotificationReadsTable,
+  NotificationPreferencesTable,
   NotificationsTable,
   OrderCountsTable,
   OrdersTable,
@@ -253,6 +254,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_read_marks: NotificationReadMarksTable;
   notification_reads: NotificationReadsTable;
+  notification_preferences: NotificationPreferencesTable;
   batch_payments: BatchPaymentsTable;
   batch_file_parts: BatchFilePartsTable;
   batch_payees: BatchPayeesTable;

@@ -5,6 +5,7 @@ import type { BatchUploadData } from '@/features/batches/components/batch-upload
 import type { ChooseSourceFundsData } from '@/features/batches/components/choose-source-funds-modal';
 import type { RejectBatchData } from '@/features/batches/components/reject-batch-modal';
 import type { SinglePaymentData } from '@/features/batches/components/single-payment-modal';
+import type { NotificationDetailsData } from '@/features/notifications/components/notification-details-modal';
 import type { OrderDetailsData } from '@/features/orders/components/order-details-modal';
 import type { PaymentRequestModalData } from '@/features/orders/components/payment-request-modal';
 import type { RefundModalData } from '@/features/orders/components/refund-modal';
@@ -60,6 +61,11 @@ export const MODAL_COMPONENTS = {
   'delete-staff': lazyPage(() =>
     import('@/features/staff/components/delete-staff-modal').then((m) => m.DeleteStaffModal),
   ),
+  'notification-details': lazyPage(() =>
+    import('@/features/notifications/components/notification-details-modal').then(
+      (m) => m.NotificationDetailsModal,
+    ),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -79,5 +85,6 @@ declare module '@/lib/modal-registry' {
     'reject-batch-payments': RejectBatchData;
     'register-user': RegisterUserData;
     'delete-staff': DeleteStaffData;
+    'notification-details': NotificationDetailsData;
   }
 }

@@ -222,15 +222,27 @@ describe('organisation routes', () => {
       portalServer({ session: makeSession(3) }),
     );
     await screen.findByRole('heading', { level: 2, name: 'Notifications History' });
-    expect(await screen.findByTestId('notifications-pane-all')).toHaveTextContent(
-      'Notifications are not available yet in this portal.',
-    );
+    expect(await screen.findByTestId('notifications-empty')).toHaveTextContent("We're coming up empty");
+    expect(screen.getByTestId('notifications-pane-all')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/1001/notifications/all');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
   it('shows notification settings with Dashboard > Notifications > Settings', async () => {
-    renderApp('/1001/notifications/settings', portalServer());
+    renderApp(
+      '/1001/notifications/settings',
+      portalServer({
+        extra: {
+          'GET /api/profile/notifications-preferences': {
+            body: {
+              notification_preferences: [
+                { code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true },
+              ],
+            },
+          },
+        },
+      }),
+    );
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumbs' });
     expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(within(crumbs).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
@@ -238,9 +250,9 @@ describe('organisation routes', () => {
       '/1001/notifications',
     );
     expect(within(crumbs).getByText('Settings')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Notification settings are not available yet in this portal.',
-    );
+    expect(await screen.findByRole('switch', { name: 'Payment received' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Low balance threshold (J$)' })).toHaveValue('0');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
   it('shows My Profile with the profile and the signed-in user', async () => {

@@ -25,6 +25,8 @@ export const MODAL_KEYS = [
   'logout-user',
   'create-payments',
   'single-payment',
+  // Not in the spec's list: the spec's notification detail modal has no key of its own there.
+  'notification-details',
 ] as const;
 export type ModalKey = (typeof MODAL_KEYS)[number];
 

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { BatchPaymentsTable, BatchStatus } from '../../db/schema-batches.ts';
 import type { Db } from '../../db/transaction.ts';
 
@@ -31,19 +31,37 @@ export async function moveBatch(
   return updated.numUpdatedRows > 0n;
 }
 
+/** Inserts the notification unless its merchant switched the code off (docs/decisions/027). */
 export async function insertNotification(
   db: Db,
   notification: { merchantId: number; code: string; title: string; body: string; data: object; at: Date },
 ): Promise<void> {
   await db
     .insertInto('notifications')
-    .values({
-      merchant_id: notification.merchantId,
-      code: notification.code,
-      title: notification.title,
-      body: notification.body,
-      data: JSON.stringify(notification.data),
-      created_at: notification.at,
-    })
+    .columns(['merchant_id', 'code', 'title', 'body', 'data', 'created_at'])
+    .expression(
+      db
+        // Typed here: the parameters of a SELECT have no column to take their types from.
+        .selectNoFrom([
+          sql<number>`${notification.merchantId}::int`.as('merchant_id'),
+          sql<string>`${notification.code}::text`.as('code'),
+          sql<string>`${notification.title}::text`.as('title'),
+          sql<string>`${notification.body}::text`.as('body'),
+          sql<string>`${JSON.stringify(notification.data)}::jsonb`.as('data'),
+          sql<Date>`${notification.at}::timestamptz`.as('created_at'),
+        ])
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('notification_preferences')
+                .select('code')
+                .where('merchant_id', '=', notification.merchantId)
+                .where('code', '=', notification.code)
+                .where('enabled', '=', false),
+            ),
+          ),
+        ),
+    )
     .execute();
 }

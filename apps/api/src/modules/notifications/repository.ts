@@ -165,3 +165,23 @@ export async function markAllRead(db: Db, reader: Reader, at: Date): Promise<str
     .execute();
   return through;
 }
+
+/** The newest notification's id of all merchants ('0' when there is none): where a feed starts. */
+export async function newestNotificationId(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return row?.id ?? '0';
+}
+
+/** Notifications of every merchant with an id above `afterId`, oldest first (the primary key serves it). */
+export function notificationsAfter(db: Db, afterId: string, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'merchant_id', 'code'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,5 +1,13 @@
 import { MESSAGES } from '@lynk/contract/messages';
 
+/** More than this many unread show as "99+". */
+const BADGE_MAX = 99;
+
+/** The bell's badge: the unread count, "99+" beyond 99. */
+export function unreadBadge(unread: number): string {
+  return unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
+}
+
 export const NOTIFICATION_TEXTS = {
   title: MESSAGES.notifications.historyTitle,
   breadcrumb: MESSAGES.notifications.title,
@@ -7,14 +15,37 @@ export const NOTIFICATION_TEXTS = {
   settings: MESSAGES.menu.settings,
   viewAll: MESSAGES.menu.viewAll,
   back: MESSAGES.common.back,
-  /** Not in the spec: the settings page's title, the tab names and the bell's own wording. */
+  markAllAsRead: MESSAGES.notifications.markAllAsRead,
+  reviewPayment: MESSAGES.notifications.reviewPayment,
+  returnToDashboard: MESSAGES.common.returnToDashboard,
+  settingsFailed: MESSAGES.notifications.settingsFailed,
+  keepEditing: MESSAGES.notifications.keepEditing,
+  discardChanges: MESSAGES.notifications.discardChanges,
+  emptyTitle: MESSAGES.table.emptyTitle,
+  emptyBody: MESSAGES.table.emptyBody,
+  loading: MESSAGES.common.loading,
+  bell: MESSAGES.notifications.title,
+  /** Not in the spec: the settings page's title and texts, the tab names and the bell's own wording. */
   settingsTitle: 'Notification Settings',
   tabsLabel: 'Notification groups',
   all: 'All',
   transaction: 'Transaction',
   batchPayment: 'Batch Payment',
-  bell: MESSAGES.notifications.title,
-  notifications: 'Notifications',
-  notificationSettings: 'Notification settings',
-  loading: MESSAGES.common.loading,
+  none: 'No notifications yet.',
+  unreadSuffix: ' (unread)',
+  unread: 'Unread',
+  bellLabel: (unread: number) =>
+    unread > 0 ? `Notifications, ${unreadBadge(unread)} unread` : MESSAGES.notifications.title,
+  listLabel: 'Notifications',
+  preferencesTitle: 'Notify me about',
+  preferencesHint: 'Each notification is switched on or off for everyone in this branch.',
+  thresholdTitle: 'Low balance alert',
+  thresholdLabel: 'Low balance threshold (J$)',
+  thresholdHint:
+    'You are notified when the main wallet balance falls below this amount. 0 turns the alert off.',
+  thresholdWhole: 'The low balance threshold must be a whole number.',
+  thresholdLocked: 'Only a user who may update the profile can change these settings.',
+  save: 'Save',
+  leaveTitle: 'You have unsaved changes',
+  leaveBody: 'If you leave this page now, your changes to the notification settings will be lost.',
 } as const;

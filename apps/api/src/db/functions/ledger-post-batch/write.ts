@@ -86,6 +86,26 @@ export const WRITE = `
       from unnest(acc_id, acc_balance, acc_before) as u(id, balance, before)
       where x.id = u.id and u.balance <> u.before;
 
+      -- A main wallet that went from at or above its merchant's low-balance threshold (whole
+      -- dollars) to below it in this batch: one LOW_BALANCE notification per crossing (ADR 027).
+      -- Every movement of money passes here with the balances before and after, under the
+      -- accounts' row locks, so a crossing is seen exactly once; a wallet already below does not
+      -- cross again until a credit lifts it back to the threshold.
+      insert into notifications (merchant_id, code, title, body, data, created_at)
+      select m.id, 'LOW_BALANCE', 'Low balance',
+             'Your main wallet balance is J$' || to_char(u.balance::numeric / 100, 'FM999,999,999,999,990.00')
+               || ', below your low balance threshold of J$'
+               || to_char(m.low_balance_threshold, 'FM999,999,999,999,990') || '.',
+             jsonb_build_object('lynkRouteRedirect', '/' || regexp_replace(m.organization_id, '^org_', '') || '/lynk-wallet',
+                                'account_id', a.id, 'balance', u.balance, 'low_balance_threshold', m.low_balance_threshold),
+             clock_timestamp()
+      from unnest(acc_id, acc_balance, acc_before) as u(id, balance, before)
+      join accounts a on a.id = u.id and a.type = 'LYNK'
+      join merchants m on m.id = a.merchant_id
+      where u.balance < u.before and m.low_balance_enabled and m.low_balance_threshold > 0
+        and u.before >= m.low_balance_threshold::bigint * 100
+        and u.balance < m.low_balance_threshold::bigint * 100;
+
       if has_limits then
         update limit_usage x set used = x.used + (u.used - u.before)
         from unnest(lim_account, lim_type, lim_period, lim_used, lim_before) as u(account_id, transfer_type, period_start, used, before)
@@ -116,7 +136,10 @@ export const WRITE = `
              lateral (select p_requests->(ok.ref - 1)->'order' as ord) s,
              lateral (select s.ord->'payment'->'notification' as n) m,
              orders x
-        where jsonb_typeof(m.n) = 'object' and x.id = (s.ord->>'order_id')::bigint;
+        where jsonb_typeof(m.n) = 'object' and x.id = (s.ord->>'order_id')::bigint
+          -- ... unless the merchant switched the code off (ADR 027).
+          and not exists (select 1 from notification_preferences p
+                          where p.merchant_id = x.merchant_id and p.code = 'PAYMENT_RECEIVED' and not p.enabled);
 
         -- A refund: its row, whose id is the journal entry that moved the money back.
         insert into refunds (id, order_id, merchant_id, amount, commission_refund, gct_refund, motif, description,

@@ -1,81 +1,134 @@
 import { BELL_NOTIFICATIONS_COUNT } from '@lynk/contract/constants';
-import { ActionIcon, Anchor, Divider, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
+import type { Notification } from '@lynk/contract/notifications';
+import {
+  ActionIcon,
+  Anchor,
+  Divider,
+  Group,
+  Indicator,
+  Popover,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconList, IconSettings } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { NOT_AVAILABLE_TEXTS } from '@/components/texts';
+import { Link, useNavigate } from 'react-router';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useBellFeed, type BellFeed } from '../hooks/use-bell-feed';
-import { NOTIFICATION_TEXTS } from '../texts';
+import { notificationTarget } from '../open-notification';
+import { NOTIFICATION_TEXTS, unreadBadge } from '../texts';
 
-function FeedItems({ feed }: { feed: BellFeed }) {
-  if (feed.status === 'ready') {
+function FeedItems({ feed, onOpen }: { feed: BellFeed; onOpen: (notification: Notification) => void }) {
+  if (feed.status === 'loading') {
     return (
-      <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
-        {feed.latest.slice(0, BELL_NOTIFICATIONS_COUNT).map((notification) => (
-          <Text component="li" key={notification.id} size="sm" fw={notification.read ? 400 : 700}>
-            {notification.title}
-          </Text>
-        ))}
-      </Stack>
+      <Text size="sm" c="dimmed" role="status">
+        {NOTIFICATION_TEXTS.loading}
+      </Text>
+    );
+  }
+  if (feed.latest.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="notification-bell-empty">
+        {NOTIFICATION_TEXTS.none}
+      </Text>
     );
   }
   return (
-    <Text size="sm" c="dimmed" role="status">
-      {feed.status === 'unavailable'
-        ? NOT_AVAILABLE_TEXTS.pane(NOTIFICATION_TEXTS.notifications)
-        : NOTIFICATION_TEXTS.loading}
-    </Text>
+    <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+      {feed.latest.slice(0, BELL_NOTIFICATIONS_COUNT).map((notification) => (
+        <li key={notification.id}>
+          <UnstyledButton
+            onClick={() => onOpen(notification)}
+            w="100%"
+            p={6}
+            style={{ borderRadius: 6 }}
+            data-testid="notification-bell-item"
+            data-unread={notification.read ? undefined : true}
+          >
+            <Text size="sm" fw={notification.read ? 400 : 700} lineClamp={1}>
+              {notification.title}
+              {notification.read ? null : (
+                <VisuallyHidden component="span">{NOTIFICATION_TEXTS.unreadSuffix}</VisuallyHidden>
+              )}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {notification.body}
+            </Text>
+          </UnstyledButton>
+        </li>
+      ))}
+    </Stack>
   );
 }
 
 /**
- * The header's notification bell (spec section 2): a dropdown with up to five latest
- * notifications, "View All" (the notifications page) and "Settings" (notification settings).
+ * The header's notification bell (spec section 2): the unread count (99+ beyond 99), a dropdown
+ * with up to five latest notifications, "View All" (the notifications page) and "Settings".
+ * Opening one marks it read and goes where it points. The badge sits beside the button, hidden
+ * from assistive technology: the button's own name carries the count, so what is seen and what
+ * is announced never disagree (axe's label-content-name-mismatch).
  */
 export function NotificationBell() {
-  const { segment } = useOrganisation();
+  const { segment, orgId } = useOrganisation();
   const paths = organisationPaths(segment);
   const feed = useBellFeed();
   const unread = feed.status === 'ready' ? feed.unread : 0;
   const [opened, { toggle, close }] = useDisclosure(false);
   const titleId = useId();
+  const markRead = useMarkNotificationRead(orgId);
+  const navigate = useNavigate();
+  const open = (notification: Notification) => {
+    close();
+    if (!notification.read) markRead.mutate(notification.id);
+    void navigate(notificationTarget(notification, paths.notifications));
+  };
 
   return (
     <Popover
       opened={opened}
       onChange={(next) => (next ? undefined : close())}
       position="bottom-end"
-      width={300}
+      width={320}
       shadow="lg"
       radius="md"
       offset={8}
       trapFocus
       returnFocus
     >
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          radius="xl"
-          aria-label={NOTIFICATION_TEXTS.bell}
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-          onClick={toggle}
-        >
-          <Indicator disabled={unread === 0} label={unread} size={16} offset={2}>
+      <Indicator
+        disabled={unread === 0}
+        label={<span aria-hidden="true">{unreadBadge(unread)}</span>}
+        size={18}
+        offset={6}
+        color="red"
+        data-testid="notification-bell-badge"
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            aria-label={NOTIFICATION_TEXTS.bellLabel(unread)}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            onClick={toggle}
+            data-testid="notification-bell"
+          >
             <IconBell size={20} stroke={1.8} aria-hidden />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
+          </ActionIcon>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown role="dialog" aria-labelledby={titleId} data-testid="notification-bell-dropdown">
         <Stack gap="sm">
           <Text id={titleId} fw={700} size="sm">
             {NOTIFICATION_TEXTS.bell}
           </Text>
-          <FeedItems feed={feed} />
+          <FeedItems feed={feed} onOpen={open} />
           <Divider />
           <Group justify="space-between">
             <Anchor component={Link} to={paths.notifications} size="sm" fw={600} onClick={close}>

@@ -1,15 +1,153 @@
-import { NotAvailableYet } from '@/components/not-available-yet';
+import type { NotificationPreference } from '@lynk/contract/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { CenteredLoader } from '@/components/centered-loader';
+import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { useCan } from '@/lib/permissions';
+import { usePreferences } from '../api/get-preferences';
+import { useThreshold } from '../api/get-threshold';
+import { useSaveSettings } from '../api/save-settings';
+import { useUnsavedChangesBlocker } from '../hooks/use-unsaved-changes-blocker';
+import {
+  settingsChanges,
+  settingsFormSchema,
+  settingsFormValues,
+  type SettingsFormInput,
+  type SettingsFormOutput,
+} from '../settings-form';
 import { NOTIFICATION_TEXTS } from '../texts';
 
+/** The settings error toast stays 3 seconds (spec section 9). */
+const ERROR_TOAST_MS = 3_000;
+
+function SettingsForm({
+  preferences,
+  threshold,
+}: {
+  preferences: readonly NotificationPreference[];
+  threshold: number;
+}) {
+  const { orgId } = useOrganisation();
+  const canEdit = useCan('thresholdEdit');
+  const save = useSaveSettings(orgId);
+  const preferencesTitleId = useId();
+  const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
+    resolver: zodResolver(settingsFormSchema),
+    mode: 'onChange',
+    defaultValues: settingsFormValues(preferences, threshold),
+  });
+  const { isDirty, isValid, errors } = form.formState;
+  useUnsavedChangesBlocker(isDirty);
+
+  // The data reloaded (after a save, or elsewhere): the form starts again from it unless edited.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(settingsFormValues(preferences, threshold));
+  }, [preferences, threshold, form]);
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(settingsChanges(preferences, threshold, values), {
+      // The changes clear (spec section 4); the reloaded data then becomes the form's.
+      onSuccess: () => form.reset(form.getValues()),
+      onError: () =>
+        notifications.show({
+          color: 'red',
+          message: NOTIFICATION_TEXTS.settingsFailed,
+          autoClose: ERROR_TOAST_MS,
+        }),
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} data-testid="notification-settings-form">
+      <Stack gap="lg">
+        {canEdit ? null : (
+          <Text size="sm" c="dimmed">
+            {NOTIFICATION_TEXTS.thresholdLocked}
+          </Text>
+        )}
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={preferencesTitleId}>
+          <Title order={2} size="h4" id={preferencesTitleId}>
+            {NOTIFICATION_TEXTS.preferencesTitle}
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {NOTIFICATION_TEXTS.preferencesHint}
+          </Text>
+          <Stack gap="sm">
+            {preferences.map((preference) => (
+              <Controller
+                key={preference.code}
+                control={form.control}
+                name={`preferences.${preference.code}`}
+                render={({ field }) => (
+                  <Switch
+                    label={preference.name}
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                    disabled={!canEdit}
+                    data-testid={`preference-${preference.code}`}
+                  />
+                )}
+              />
+            ))}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="lg" component="section">
+          <Title order={2} size="h4" mb="sm">
+            {NOTIFICATION_TEXTS.thresholdTitle}
+          </Title>
+          <TextInput
+            {...form.register('threshold')}
+            label={NOTIFICATION_TEXTS.thresholdLabel}
+            description={NOTIFICATION_TEXTS.thresholdHint}
+            inputMode="numeric"
+            leftSection="J$"
+            maw={320}
+            disabled={!canEdit}
+            error={errors.threshold?.message}
+            errorProps={{ role: 'alert' }}
+            data-testid="low-balance-threshold"
+          />
+        </Card>
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!canEdit || !isDirty || !isValid} loading={save.isPending}>
+            {NOTIFICATION_TEXTS.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /**
- * Spec section 2: notifications/settings, breadcrumb Dashboard > Notifications > Settings.
- * Until the notifications API lands (toggles, low-balance threshold), the page says so.
+ * Spec section 2: notifications/settings, breadcrumb Dashboard > Notifications > Settings; a
+ * switch per notification code and the low-balance threshold (whole dollars), saved together.
  */
 export function NotificationSettingsPage() {
-  const { segment } = useOrganisation();
+  const { segment, orgId } = useOrganisation();
   const paths = organisationPaths(segment);
+  const preferences = usePreferences(orgId);
+  const threshold = useThreshold(orgId);
+
+  let content;
+  if (preferences.isPending || threshold.isPending) {
+    content = <CenteredLoader label={NOTIFICATION_TEXTS.loading} />;
+  } else if (preferences.isError || threshold.isError) {
+    content = (
+      <ErrorState
+        message={NOTIFICATION_TEXTS.settingsFailed}
+        onRetry={() => void Promise.all([preferences.refetch(), threshold.refetch()])}
+      />
+    );
+  } else {
+    content = <SettingsForm preferences={preferences.data} threshold={threshold.data} />;
+  }
+
   return (
     <div data-testid="notification-settings-page">
       <PageHeader
@@ -21,7 +159,7 @@ export function NotificationSettingsPage() {
         ]}
         back={{ to: paths.notifications, label: NOTIFICATION_TEXTS.back }}
       />
-      <NotAvailableYet what={NOTIFICATION_TEXTS.notificationSettings} />
+      {content}
     </div>
   );
 }

@@ -2,18 +2,18 @@ import { Button } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { NotAvailableYet } from '@/components/not-available-yet';
 import { RouteTabs } from '@/components/route-tabs';
 import { pathUpTo } from '@/lib/location-org';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { NOTIFICATION_TEXTS } from '../texts';
 import { NOTIFICATION_TABS, type NotificationTab } from '../tabs';
+import { NotificationsList } from './notifications-list';
 
 /**
  * Spec section 2, "Notifications": breadcrumb Dashboard > Notifications, the title
  * "Notifications History", a Settings link, a back arrow to the wallet and the group tabs
- * (shown with batch-payments read). Until the notifications API lands, each pane says so.
+ * (shown with batch-payments read); each tab lists its group's notifications.
  */
 export function NotificationsPage() {
   const { segment } = useOrganisation();
@@ -67,5 +67,5 @@ export function NotificationsPage() {
 export function NotificationsTabRoute({ tab }: { tab: NotificationTab }) {
   const withTabs = useCan('notificationTabs');
   if (!withTabs && tab !== 'all') return <Navigate to="../all" replace />;
-  return <NotAvailableYet what={NOTIFICATION_TEXTS.notifications} testId={`notifications-pane-${tab}`} />;
+  return <NotificationsList tab={tab} />;
 }

@@ -1,22 +1,23 @@
-/** One notification as the bell lists it. */
-export interface BellNotification {
-  id: string;
-  title: string;
-  read: boolean;
-}
+import type { Notification } from '@lynk/contract/notifications';
+import { useOrganisation } from '@/lib/organisation';
+import { useLatestNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
+import { useNotificationStream } from '../api/notification-stream';
 
-/** What the bell shows: nothing to read yet, or the latest notifications and the unread count. */
+/** What the bell shows: still loading, or the latest notifications and the unread count. */
 export type BellFeed =
-  | { status: 'unavailable' }
-  | { status: 'loading' }
-  | { status: 'ready'; latest: readonly BellNotification[]; unread: number };
+  { status: 'loading' } | { status: 'ready'; latest: readonly Notification[]; unread: number };
 
 /**
- * The bell's feed. The portal has no notifications API yet, so the bell says plainly that
- * notifications are not available. When the API lands, this hook is the one place that changes:
- * it reads the latest `BELL_NOTIFICATIONS_COUNT` notifications and polls the unread count every
- * `UNREAD_NOTIFICATIONS_POLL_MS` (both in the contract's constants) with a TanStack query.
+ * The bell's feed: the latest `BELL_NOTIFICATIONS_COUNT` notifications and the unread count, read
+ * again on each pushed event and every `UNREAD_NOTIFICATIONS_POLL_MS` regardless. A failed read
+ * shows no notifications rather than an error (spec section 7: a list loader's failure is empty).
  */
 export function useBellFeed(): BellFeed {
-  return { status: 'unavailable' };
+  const { orgId } = useOrganisation();
+  useNotificationStream(orgId);
+  const latest = useLatestNotifications(orgId);
+  const unread = useUnreadCount(orgId);
+  if (!latest.data || unread.data === undefined) return { status: 'loading' };
+  return { status: 'ready', latest: latest.data.rows, unread: unread.data };
 }

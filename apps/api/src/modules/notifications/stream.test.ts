@@ -1,0 +1,180 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListeningApp, Browser, type ListeningApp } from '../../test/listening-app.ts';
+import { newKey } from '../../test/accounts.ts';
+import { CookieJar, signIn } from '../../test/test-app.ts';
+import { createConsumer } from '../../world/consumers.ts';
+import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
+import { hashPassword } from '../identity/passwords.ts';
+
+/** GET /api/profile/notifications/stream over a real socket, as a browser's EventSource reads it. */
+
+let t: ListeningApp;
+const STREAM = '/api/profile/notifications/stream';
+
+beforeAll(async () => {
+  t = await createListeningApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Listener {
+  status: number;
+  headers: IncomingHttpHeaders;
+  events: { event: string; id: string; data: string }[];
+  close: () => void;
+}
+
+/** Opens the stream as `email` (over node:http, so closing it closes the socket as a tab would). */
+async function listen(email: string): Promise<Listener> {
+  const browser = new Browser(t.origin);
+  await browser.signInFully(email, DEMO_PASSWORD);
+  const events: Listener['events'] = [];
+  return new Promise((resolve, reject) => {
+    const request = get(
+      new URL(STREAM, t.origin),
+      {
+        headers: {
+          accept: 'text/event-stream',
+          'accept-encoding': 'br, gzip',
+          cookie: `lynk_session=${browser.cookie('lynk_session')}`,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          let end: number;
+          while ((end = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, end);
+            text = text.slice(end + 2);
+            const field = (name: string) =>
+              block
+                .split('\n')
+                .find((line) => line.startsWith(`${name}: `))
+                ?.slice(name.length + 2);
+            if (field('event'))
+              events.push({ event: field('event')!, id: field('id')!, data: field('data')! });
+          }
+        });
+        response.on('error', () => {});
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          events,
+          close: () => request.destroy(),
+        });
+      },
+    );
+    request.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)));
+  });
+}
+
+async function insert(merchantId: number, code: string) {
+  const row = await t.database.db
+    .insertInto('notifications')
+    .values({ merchant_id: merchantId, code, title: code, body: code, data: '{}', created_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function until(condition: () => boolean) {
+  for (let i = 0; i < 400 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(condition()).toBe(true);
+}
+
+describe('the notifications stream', () => {
+  it("delivers each new notification to its own merchant's staff only, and batch ones only to those who see batches", async () => {
+    const manager = await listen('manager.kingston@bluemountain.example');
+    const cashier = await listen('cashier.kingston@bluemountain.example');
+    const montego = await listen('admin.montego@bluemountain.example');
+    for (const l of [manager, cashier, montego]) {
+      expect(l.status).toBe(200);
+      expect(l.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      // Sent as written: compressed, an event would wait for the compressor's block to fill.
+      expect(l.headers['content-encoding']).toBeUndefined();
+      expect(l.headers['cache-control']).toBe('no-store');
+      expect(l.headers['x-accel-buffering']).toBe('no');
+    }
+    // Give the feed a round to take its starting point.
+    await new Promise((r) => setTimeout(r, 400));
+
+    const paid = await insert(1001, 'PAYMENT_RECEIVED');
+    const batch = await insert(1001, 'BATCH_DISBURSE_FUNDS_TO_APPROVE');
+    const elsewhere = await insert(1002, 'PAYMENT_RECEIVED');
+
+    await until(
+      () => manager.events.length === 2 && cashier.events.length === 1 && montego.events.length === 1,
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    expect(manager.events).toEqual([
+      {
+        event: 'notification',
+        id: String(paid),
+        data: JSON.stringify({ id: paid, code: 'PAYMENT_RECEIVED' }),
+      },
+      {
+        event: 'notification',
+        id: String(batch),
+        data: JSON.stringify({ id: batch, code: 'BATCH_DISBURSE_FUNDS_TO_APPROVE' }),
+      },
+    ]);
+    expect(cashier.events.map((e) => e.id)).toEqual([String(paid)]);
+    expect(montego.events.map((e) => e.id)).toEqual([String(elsewhere)]);
+    for (const l of [manager, cashier, montego]) l.close();
+  });
+
+  it('pushes the payment of a pay link to the merchant within a second of the payment', async () => {
+    const CSRF = { 'x-lynk-csrf': '1' };
+    const customer = { email: 'stream.payer@customers.example', password: 'Customer!2026' };
+    await createConsumer(t.database.db, t.app.ledger, {
+      handle: '@stream.payer',
+      email: customer.email,
+      displayName: 'Stream Payer',
+      passwordHash: await hashPassword(customer.password),
+      balance: 1_000_00n,
+      at: new Date(),
+    });
+    const manager = (
+      await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD)
+    ).jar.header();
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/customer-transactions',
+      headers: { cookie: manager, ...CSRF, 'idempotency-key': newKey() },
+      payload: { amount_to_pay: 12_00, description: 'Espresso' },
+    });
+    const code = (link.json().data.short_url as string).split('/pay/')[1]!;
+    const jar = new CookieJar();
+    jar.store(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/consumer-auth/sign-in',
+        headers: CSRF,
+        payload: customer,
+      }),
+    );
+    const admin = await listen('admin.kingston@bluemountain.example');
+    await new Promise((r) => setTimeout(r, 400));
+
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/pay/${code}`,
+      headers: { cookie: jar.header(), ...CSRF, 'idempotency-key': newKey() },
+    });
+    expect(paid.statusCode).toBe(200);
+    const paidAt = Date.now();
+    await until(() => admin.events.some((e) => e.data.includes('PAYMENT_RECEIVED')));
+    expect(Date.now() - paidAt).toBeLessThan(1_000);
+    admin.close();
+  });
+
+  it('answers 401 without a session, as JSON', async () => {
+    const response = await fetch(new URL(STREAM, t.origin), { headers: { accept: 'text/event-stream' } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});

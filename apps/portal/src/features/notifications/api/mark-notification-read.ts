@@ -1,0 +1,17 @@
+import { notificationResponseSchema, type Notification } from '@lynk/contract/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { NOTIFICATIONS_PATH, notificationsQueryKey } from './get-notifications';
+
+/** PUT /api/profile/notifications/{id}/read: opening a notification marks it read (spec section 4). */
+export async function markNotificationRead(id: number): Promise<Notification> {
+  return (await apiClient.put(`${NOTIFICATIONS_PATH}/${id}/read`, notificationResponseSchema)).data;
+}
+
+export function useMarkNotificationRead(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey(orgId) }),
+  });
+}

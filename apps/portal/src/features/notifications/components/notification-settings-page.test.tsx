@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
+import { portalServer } from '@/testing/fake-server';
+import { makeProfile, makeSession } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render';
+
+const PREFS = '/api/profile/notifications-preferences';
+const preferences = {
+  notification_preferences: [
+    { code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true },
+    { code: 'LOW_BALANCE', name: 'Low balance', enabled: true },
+  ],
+};
+
+function renderSettings({ roleId = 1 as 1 | 2 | 3, extra = {} } = {}) {
+  return renderApp(
+    '/1001/notifications/settings',
+    portalServer({
+      session: makeSession(roleId),
+      profile: makeProfile({ low_balance_threshold: 5000 }),
+      extra: { [`GET ${PREFS}`]: { body: preferences }, ...extra },
+    }),
+  );
+}
+
+describe('the notification settings page', () => {
+  it('enables Save only when something changed, and sends only what changed', async () => {
+    const { requests } = renderSettings({
+      extra: {
+        [`PUT ${PREFS}`]: { body: preferences },
+        'PUT /api/profile': { body: { low_balance_threshold: 7500, low_balance_enabled: true } },
+      },
+    });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    const payment = screen.getByRole('switch', { name: 'Payment received' });
+    const threshold = screen.getByRole('textbox', { name: 'Low balance threshold (J$)' });
+    expect(threshold).toHaveValue('5000');
+    expect(save).toBeDisabled();
+    await userEvent.click(payment);
+    expect(save).toBeEnabled();
+    await userEvent.click(payment); // back as it was
+    expect(save).toBeDisabled();
+
+    await userEvent.click(payment);
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '7500');
+    await userEvent.click(save);
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    const [prefsPut, profilePut] = requests.filter((r) => r.method === 'PUT');
+    expect(prefsPut!.path).toBe(PREFS);
+    expect(JSON.parse(prefsPut!.body!)).toEqual({
+      notification_preferences: [{ code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: false }],
+    });
+    expect(profilePut!.path).toBe('/api/profile');
+    expect(JSON.parse(profilePut!.body!)).toEqual({ low_balance_threshold: 7500 });
+    await waitFor(() => expect(save).toBeDisabled());
+  });
+
+  it('accepts only a whole number as the threshold', async () => {
+    renderSettings();
+    const threshold = await screen.findByRole('textbox', { name: 'Low balance threshold (J$)' });
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '10.5');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The low balance threshold must be a whole number.',
+    );
+  });
+
+  it('shows the error toast for 3 seconds when saving fails', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    renderSettings({
+      extra: { [`PUT ${PREFS}`]: { status: 500, body: { code: 'INTERNAL', message: 'boom' } } },
+    });
+    await userEvent.click(await screen.findByRole('switch', { name: 'Low balance' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('There was an error, please contact support.')).toBeInTheDocument();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'There was an error, please contact support.', autoClose: 3_000 }),
+    );
+    show.mockRestore();
+  });
+
+  it('disables the threshold and the switches without profile update', async () => {
+    renderSettings({ roleId: 2 });
+    expect(await screen.findByRole('switch', { name: 'Payment received' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Low balance threshold (J$)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('blocks leaving with unsaved changes: Keep Editing stays, Discard Changes leaves', async () => {
+    const { router } = renderSettings();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Payment received' }));
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    await userEvent.click(within(crumbs).getByRole('link', { name: 'Dashboard' }));
+    let dialog = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/1001/notifications/settings');
+    expect(screen.getByRole('switch', { name: 'Payment received' })).not.toBeChecked();
+
+    await userEvent.click(within(crumbs).getByRole('link', { name: 'Dashboard' }));
+    dialog = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders'));
+  });
+});
