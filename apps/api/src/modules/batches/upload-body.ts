@@ -21,6 +21,8 @@ export interface UploadBody {
 }
 
 const BASE64_PIECE = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Base64 characters decoded at a time (a multiple of 4). */
+const DECODE_CHARACTERS = 64 * 1024;
 
 /** A file decoded from base64 as its text arrives, with what was wrong with it, if anything. */
 export class DecodedFile {
@@ -33,9 +35,12 @@ export class DecodedFile {
   binary = false;
   /** The file in parts of FILE_PART_BYTES, the last maybe shorter, once `finish` has been called. */
   readonly parts: Buffer[] = [];
-  private pending = '';
-  private tail = Buffer.alloc(0);
-  private readonly text = new TextDecoder('utf-8', { fatal: true });
+  /** Base64 received but not decoded yet, and decoded bytes not yet cut into a part. */
+  private text: string[] = [];
+  private textCharacters = 0;
+  private held: Buffer[] = [];
+  private heldBytes = 0;
+  private readonly utf8 = new TextDecoder('utf-8', { fatal: true });
   private readonly digest = createHash('sha256');
   private sha256 = '';
 
@@ -58,19 +63,21 @@ export class DecodedFile {
     this.padding = piece.length - piece.replace(/=+$/, '').length;
     // Past the limit the text is only counted: the upload is refused for its size anyway.
     if (this.unreadable || this.size > BATCH_FILE_MAX_BYTES) return;
-    const text = this.pending + piece;
-    const whole = text.length - (text.length % 4);
-    this.pending = text.slice(whole);
-    if (whole > 0) this.keep(Buffer.from(text.slice(0, whole), 'base64'));
+    // The tokenizer hands over a few hundred characters at a time: they are decoded in batches.
+    this.text.push(piece);
+    this.textCharacters += piece.length;
+    if (this.textCharacters >= DECODE_CHARACTERS) this.decode();
   }
 
-  /** The string has ended: the last part is kept and the text's last bytes checked. */
+  /** The string has ended: the rest is decoded, the last part kept and the text's end checked. */
   finish() {
-    if (this.pending.length > 0) this.unreadable = true;
-    if (this.tail.length > 0) this.parts.push(this.tail);
-    this.tail = Buffer.alloc(0);
+    if (!this.unreadable && this.size <= BATCH_FILE_MAX_BYTES) {
+      this.decode();
+      if (this.textCharacters > 0) this.unreadable = true;
+      this.cut(true);
+    }
     try {
-      this.text.decode();
+      this.utf8.decode();
     } catch {
       this.binary = true;
     }
@@ -85,20 +92,39 @@ export class DecodedFile {
     return { sha256: this.sha256, size: this.size, unreadable: this.unreadable };
   }
 
+  /** Decodes the whole groups of four characters received; a short group waits for the next. */
+  private decode() {
+    const text = this.text.join('');
+    const whole = text.length - (text.length % 4);
+    this.text = whole < text.length ? [text.slice(whole)] : [];
+    this.textCharacters = text.length - whole;
+    if (whole > 0) this.keep(Buffer.from(text.slice(0, whole), 'base64'));
+  }
+
   private keep(bytes: Buffer) {
     if (bytes.includes(0)) this.binary = true;
     this.digest.update(bytes);
     try {
-      this.text.decode(bytes, { stream: true });
+      this.utf8.decode(bytes, { stream: true });
     } catch {
       this.binary = true;
     }
-    let joined = this.tail.length > 0 ? Buffer.concat([this.tail, bytes]) : bytes;
-    while (joined.length >= FILE_PART_BYTES) {
-      this.parts.push(Buffer.from(joined.subarray(0, FILE_PART_BYTES)));
-      joined = joined.subarray(FILE_PART_BYTES);
+    this.held.push(bytes);
+    this.heldBytes += bytes.length;
+    if (this.heldBytes >= FILE_PART_BYTES) this.cut(false);
+  }
+
+  /** Cuts the bytes held into parts of FILE_PART_BYTES; at the end the rest is the last, shorter part. */
+  private cut(last: boolean) {
+    const joined = Buffer.concat(this.held);
+    let at = 0;
+    for (; joined.length - at >= FILE_PART_BYTES; at += FILE_PART_BYTES) {
+      this.parts.push(joined.subarray(at, at + FILE_PART_BYTES));
     }
-    this.tail = Buffer.from(joined);
+    const rest = joined.subarray(at);
+    if (last && rest.length > 0) this.parts.push(rest);
+    this.held = !last && rest.length > 0 ? [rest] : [];
+    this.heldBytes = this.held.length > 0 ? rest.length : 0;
   }
 }
 
