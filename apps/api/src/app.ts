@@ -38,6 +38,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { qrRoutes } from './modules/qr/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
   await app.register(profileRoutes, { prefix: '/api/profile' });
   await app.register(notificationRoutes, { prefix: '/api/profile' });
+  await app.register(qrRoutes, { prefix: '/api/profile' });
   const consumers: ConsumerAuthOptions = {
     auth: createConsumerAuth({ db: database.db, backoff: createAccountBackoff(), hashQueue }),
     publicUrl: config.publicUrl,
