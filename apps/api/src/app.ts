@@ -39,6 +39,7 @@ import { healthRoutes } from './plugins/health.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
+import { reportingRoutes } from './modules/reporting/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     consumers,
   });
   await app.register(batchRoutes, { prefix: '/api/payment', settings: config.batches });
+  await app.register(reportingRoutes, { prefix: '/api/reporting' });
 
   await app.register(healthRoutes, { pool: database.pool });
 

@@ -10,6 +10,7 @@ import type {
   RefundsTable,
 } from './schema-orders.ts';
 import type { BatchPayeesTable, BatchPaymentsTable, PayeeDirectoryView } from './schema-batches.ts';
+import type { ReportExportsTable } from './schema-reports.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -250,4 +251,5 @@ export interface Database {
   batch_payments: BatchPaymentsTable;
   batch_payees: BatchPayeesTable;
   payee_directory: PayeeDirectoryView;
+  report_exports: ReportExportsTable;
 }
