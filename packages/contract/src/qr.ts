@@ -20,6 +20,8 @@ export const qrCodeResponseSchema = z.object({
     qr_code: z.string(),
     /** The JAM-DEX wallet's QR payload; null without a CBDC account. */
     jam_dex_qr_code: z.string().nullable(),
+    /** The caller's own staff QR payload (a cashier's counter QR); null when not on this merchant's staff. */
+    own_qr_code: z.string().nullable(),
   }),
 });
 export type QrCodeResponse = z.infer<typeof qrCodeResponseSchema>;

@@ -165,6 +165,36 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
+/**
+ * GET of a file the server sends as it is (a QR code's PNG) rather than as JSON: the same
+ * organisation header and the same `{ code, message }` errors as every other call.
+ */
+export async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const headers: Record<string, string> = { ...options.headers };
+  const pageOrg = organisationFromLocation(window.location.pathname, window.location.search);
+  if (pageOrg) headers[ORG_HEADER] = pageOrg;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError'))
+      throw error;
+    throw new ApiRequestError({
+      status: 0,
+      code: CLIENT_ERROR_CODES.network,
+      message: 'The server could not be reached.',
+      cause: error,
+    });
+  }
+  if (!response.ok) throw toRequestError(response.status, response.statusText, await readJson(response));
+  return response.blob();
+}
+
 export const apiClient = {
   get: <T>(path: string, schema: ZodType<T>, options?: RequestOptions) =>
     apiRequest('GET', path, schema, options),
@@ -176,4 +206,5 @@ export const apiClient = {
     apiRequest('PATCH', path, schema, options),
   delete: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
     apiRequest('DELETE', path, schema, options),
+  getBlob: apiGetBlob,
 };

@@ -54,13 +54,22 @@ describe('GET /api/profile/qr-code', () => {
     const response = await get(`${PROFILE}/qr-code`, cookies['manager.kingston']);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { qr_code: 'lynk://pay/bmc.kingston', jam_dex_qr_code: 'jamdex:wallet:bmc.kingston' },
+      data: {
+        qr_code: 'lynk://pay/bmc.kingston',
+        jam_dex_qr_code: 'jamdex:wallet:bmc.kingston',
+        own_qr_code: `lynk://pay/bmc.kingston?staff=${encodeURIComponent(KINGSTON_MANAGER)}`,
+      },
     });
+    // A cashier's own link is their counter QR's, naming them.
+    const cashier = await get(`${PROFILE}/qr-code`, cookies['cashier.kingston']);
+    expect(cashier.json().data.own_qr_code).toBe(
+      `lynk://pay/bmc.kingston?staff=${encodeURIComponent(KINGSTON_CASHIER)}&name=Jodi+Henry`,
+    );
   });
 
   it('has no JAM-DEX QR for a merchant without a CBDC account', async () => {
     const response = await get(`${PROFILE}/qr-code`, cookies['manager.ochorios']);
-    expect(response.json()).toEqual({ data: { qr_code: 'lynk://pay/bmc.ochorios', jam_dex_qr_code: null } });
+    expect(response.json().data).toMatchObject({ qr_code: 'lynk://pay/bmc.ochorios', jam_dex_qr_code: null });
   });
 
   it('needs a session and the QR download permission', async () => {

@@ -39,7 +39,7 @@ export async function qrRoutes(app: FastifyInstance) {
         response: { 200: qrCodeResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await qrCodes(app.db, request.identity!.merchant_id) }),
+    async (request) => ({ data: await qrCodes(app.db, request.identity!) }),
   );
 
   typed.get(

@@ -28,9 +28,28 @@ async function jamDexReference(db: Db, merchantId: number): Promise<string | nul
   return accounts.find((a) => a.type === 'CBDC')?.details.external_reference ?? null;
 }
 
-export async function qrCodes(db: Db, merchantId: number): Promise<QrCodeResponse['data']> {
-  const [merchant, jamDex] = await Promise.all([merchantQr(db, merchantId), jamDexReference(db, merchantId)]);
-  return { qr_code: merchant.qr_code, jam_dex_qr_code: jamDex };
+export async function qrCodes(db: Db, identity: SessionIdentity): Promise<QrCodeResponse['data']> {
+  const merchantId = identity.merchant_id;
+  const [merchant, jamDex, member] = await Promise.all([
+    merchantQr(db, merchantId),
+    jamDexReference(db, merchantId),
+    findStaffMemberQr(db, merchantId, identity.authID),
+  ]);
+  return {
+    qr_code: merchant.qr_code,
+    jam_dex_qr_code: jamDex,
+    own_qr_code: member ? staffPayload(merchant.qr_code, member) : null,
+  };
+}
+
+function staffPayload(
+  merchantQrCode: string,
+  member: { auth_id: string; display_name: string; show_qr_display_name: boolean },
+): string {
+  const url = new URL(merchantQrCode);
+  url.searchParams.set('staff', member.auth_id);
+  if (member.show_qr_display_name) url.searchParams.set('name', qrDisplayName(member.display_name).trim());
+  return url.toString();
 }
 
 /** The payload of a wallet's QR; a merchant without a JAM-DEX wallet has no JAM-DEX QR (404). */
@@ -55,8 +74,5 @@ export async function staffQrPayload(db: Db, identity: SessionIdentity, authId: 
   const own = member.auth_id === identity.authID;
   if (!own && !passesGate(identity.permissions, identity.role, GATES.staffMenu)) throw forbidden();
   const { qr_code } = await merchantQr(db, identity.merchant_id);
-  const url = new URL(qr_code);
-  url.searchParams.set('staff', member.auth_id);
-  if (member.show_qr_display_name) url.searchParams.set('name', qrDisplayName(member.display_name).trim());
-  return url.toString();
+  return staffPayload(qr_code, member);
 }
