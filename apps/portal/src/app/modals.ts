@@ -8,6 +8,7 @@ import type { SinglePaymentData } from '@/features/batches/components/single-pay
 import type { OrderDetailsData } from '@/features/orders/components/order-details-modal';
 import type { PaymentRequestModalData } from '@/features/orders/components/payment-request-modal';
 import type { RefundModalData } from '@/features/orders/components/refund-modal';
+import type { ExportModalData } from '@/features/reports/components/export-modal';
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
 import type { ModalKey } from '@/lib/modal-registry';
@@ -52,6 +53,12 @@ export const MODAL_COMPONENTS = {
   'reject-batch-payments': lazyPage(() =>
     import('@/features/batches/components/reject-batch-modal').then((m) => m.RejectBatchModal),
   ),
+  'exporting-table': lazyPage(() =>
+    import('@/features/reports/components/export-modal').then((m) => m.ExportModal),
+  ),
+  'view-last-exports': lazyPage(() =>
+    import('@/features/reports/components/last-reports-modal').then((m) => m.LastReportsModal),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -69,5 +76,7 @@ declare module '@/lib/modal-registry' {
     'single-payment': SinglePaymentData;
     'choose-source-funds': ChooseSourceFundsData;
     'reject-batch-payments': RejectBatchData;
+    'exporting-table': ExportModalData;
+    'view-last-exports': Record<string, never>;
   }
 }

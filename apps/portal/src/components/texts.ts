@@ -68,3 +68,19 @@ export const NOT_AVAILABLE_TEXTS = {
   /** Not in the spec. */
   pane: (what: string) => `${what} are not available yet in this portal.`,
 } as const;
+
+/** QR downloads (spec sections 2, 6, 8, 9). */
+export const QR_TEXTS = {
+  copied: MESSAGES.qr.copied,
+  generated: MESSAGES.qr.generated,
+  generatedCbdc: MESSAGES.qr.generatedCbdc,
+  fileSaved: MESSAGES.qr.fileSaved,
+  downloadFailed: MESSAGES.qr.downloadFailed,
+  /** Not in the spec: the menu's button and items, and the JAM-DEX heading on the image. */
+  button: 'QR Code',
+  menuLabel: 'QR code actions',
+  download: 'Download QR Code',
+  copyLink: 'Copy QR Code link',
+  copyFailed: 'The QR Code link could not be copied. Please try again.',
+  jamDexHeading: (merchant: string) => `${merchant} – JAM-DEX`,
+} as const;

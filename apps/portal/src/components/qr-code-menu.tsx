@@ -1,0 +1,92 @@
+import { TOAST_DURATION_MS } from '@lynk/contract/constants';
+import { isCashierRole } from '@lynk/contract/permissions';
+import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconCopy, IconDownload, IconQrcode } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useOrganisation } from '@/lib/organisation';
+import { useCan } from '@/lib/permissions';
+import { qrCodesQueryOptions } from '@/lib/qr/get-qr-codes';
+import { getStaffQrImage, getWalletQrImage } from '@/lib/qr/get-qr-image';
+import { downloadQrJpeg } from '@/lib/qr/qr-jpeg';
+import { useRequiredSession } from '@/lib/session';
+import { QR_TEXTS } from './texts';
+
+/**
+ * "QR Code" (spec section 6: needs profile read): download the wallet's QR as a JPEG, or copy the
+ * link it encodes. On the main wallet a cashier gets their own counter QR, headed with their
+ * display name; everyone else the merchant's. The JAM-DEX wallet's is the merchant's JAM-DEX QR.
+ */
+export function QrCodeMenu({ wallet }: { wallet: 'main' | 'cbdc' }) {
+  const allowed = useCan('qrDownload');
+  const { orgId, profile } = useOrganisation();
+  const session = useRequiredSession();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (!allowed || !profile) return null;
+
+  const own = wallet === 'main' && isCashierRole(session.role);
+  const heading = own
+    ? session.displayName
+    : wallet === 'cbdc'
+      ? QR_TEXTS.jamDexHeading(profile.name)
+      : profile.name;
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      const png = own
+        ? await getStaffQrImage(session.displayName, session.authID)
+        : await getWalletQrImage(wallet);
+      await downloadQrJpeg(png, heading, profile.name);
+      notifications.show({
+        color: 'green',
+        title: wallet === 'cbdc' ? QR_TEXTS.generatedCbdc : QR_TEXTS.generated,
+        // Spec section 8: the main wallet's download adds where the file went.
+        message: wallet === 'cbdc' ? '' : QR_TEXTS.fileSaved,
+      });
+    } catch (error) {
+      console.error('The QR code could not be downloaded', error);
+      notifications.show({ color: 'red', message: QR_TEXTS.downloadFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    try {
+      const codes = await queryClient.fetchQuery(qrCodesQueryOptions(orgId));
+      const link = wallet === 'cbdc' ? codes.jam_dex_qr_code : own ? codes.own_qr_code : codes.qr_code;
+      if (!link) throw new Error('This wallet has no QR code link.');
+      await navigator.clipboard.writeText(link);
+      notifications.show({ message: QR_TEXTS.copied, autoClose: TOAST_DURATION_MS.copy });
+    } catch (error) {
+      console.error('The QR code link could not be copied', error);
+      notifications.show({ color: 'red', message: QR_TEXTS.copyFailed });
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconQrcode size={18} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          loading={busy}
+        >
+          {QR_TEXTS.button}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label={QR_TEXTS.menuLabel}>
+        <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download()}>
+          {QR_TEXTS.download}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void copy()}>
+          {QR_TEXTS.copyLink}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
