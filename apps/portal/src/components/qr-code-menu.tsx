@@ -1,5 +1,4 @@
 import { TOAST_DURATION_MS } from '@lynk/contract/constants';
-import { isCashierRole } from '@lynk/contract/permissions';
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconCopy, IconDownload, IconQrcode } from '@tabler/icons-react';
@@ -8,9 +7,8 @@ import { useState } from 'react';
 import { useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { qrCodesQueryOptions } from '@/lib/qr/get-qr-codes';
-import { getStaffQrImage, getWalletQrImage } from '@/lib/qr/get-qr-image';
 import { downloadQrJpeg } from '@/lib/qr/qr-jpeg';
-import { useRequiredSession } from '@/lib/session';
+import { useQrSubject, type QrWallet } from '@/lib/qr/use-qr-subject';
 import { QR_TEXTS } from './texts';
 
 /**
@@ -18,28 +16,19 @@ import { QR_TEXTS } from './texts';
  * link it encodes. On the main wallet a cashier gets their own counter QR, headed with their
  * display name; everyone else the merchant's. The JAM-DEX wallet's is the merchant's JAM-DEX QR.
  */
-export function QrCodeMenu({ wallet }: { wallet: 'main' | 'cbdc' }) {
+export function QrCodeMenu({ wallet }: { wallet: QrWallet }) {
   const allowed = useCan('qrDownload');
-  const { orgId, profile } = useOrganisation();
-  const session = useRequiredSession();
+  const { orgId } = useOrganisation();
+  const subject = useQrSubject(wallet, QR_TEXTS.jamDexHeading);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  if (!allowed || !profile) return null;
-
-  const own = wallet === 'main' && isCashierRole(session.role);
-  const heading = own
-    ? session.displayName
-    : wallet === 'cbdc'
-      ? QR_TEXTS.jamDexHeading(profile.name)
-      : profile.name;
+  if (!allowed || !subject) return null;
+  const { own, heading, merchant } = subject;
 
   const download = async () => {
     setBusy(true);
     try {
-      const png = own
-        ? await getStaffQrImage(session.displayName, session.authID)
-        : await getWalletQrImage(wallet);
-      await downloadQrJpeg(png, heading, profile.name);
+      await downloadQrJpeg(await subject.loadImage(), heading, merchant);
       notifications.show({
         color: 'green',
         title: wallet === 'cbdc' ? QR_TEXTS.generatedCbdc : QR_TEXTS.generated,

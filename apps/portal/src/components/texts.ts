@@ -82,5 +82,7 @@ export const QR_TEXTS = {
   download: 'Download QR Code',
   copyLink: 'Copy QR Code link',
   copyFailed: 'The QR Code link could not be copied. Please try again.',
+  previewFailed: 'Your QR code could not be shown right now. Please try again later.',
+  previewAlt: (whose: string) => `QR code of ${whose}`,
   jamDexHeading: (merchant: string) => `${merchant} – JAM-DEX`,
 } as const;
