@@ -57,7 +57,9 @@ export function QrCodeMenu({ wallet }: { wallet: QrWallet }) {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Mantine's focus placeholder is a focusable child that is not a menu item (axe:
+    // aria-required-children); without it the opened menu focuses its first item, as menus do.
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="default"
@@ -68,7 +70,7 @@ export function QrCodeMenu({ wallet }: { wallet: QrWallet }) {
           {QR_TEXTS.button}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown aria-label={QR_TEXTS.menuLabel}>
+      <Menu.Dropdown>
         <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download()}>
           {QR_TEXTS.download}
         </Menu.Item>

@@ -78,7 +78,6 @@ export const QR_TEXTS = {
   downloadFailed: MESSAGES.qr.downloadFailed,
   /** Not in the spec: the menu's button and items, and the JAM-DEX heading on the image. */
   button: 'QR Code',
-  menuLabel: 'QR code actions',
   download: 'Download QR Code',
   copyLink: 'Copy QR Code link',
   copyFailed: 'The QR Code link could not be copied. Please try again.',

@@ -74,7 +74,9 @@ export function ExportModal({ data }: { data: ExportModalData }) {
   if (generated) {
     const { report, base64File } = generated;
     return (
+      // The footer's Close is the way out: a second "Close" in the header would make two of one name.
       <GenericModal
+        withCloseButton={false}
         icon={
           <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
             <IconCheck size={32} />

@@ -29,7 +29,11 @@ export function LastReportsModal() {
   const canDownload = useCan('exportReport');
 
   return (
-    <GenericModal cancelAction={{ label: LAST_REPORTS_TEXTS.close, onClick: hideModal }}>
+    // The footer's Close is the way out: a second "Close" in the header would make two of one name.
+    <GenericModal
+      withCloseButton={false}
+      cancelAction={{ label: LAST_REPORTS_TEXTS.close, onClick: hideModal }}
+    >
       {reports.isPending ? (
         <Center py="md">
           <Loader type="dots" role="status" aria-label={LAST_REPORTS_TEXTS.title} />

@@ -115,13 +115,16 @@ export function SupportPage() {
           radius="md"
           title={SUPPORT_TEXTS.urgentTitle}
           icon={<IconShieldLock aria-hidden />}
+          // Mantine's yellow title is 2:1 on its light background; the page's text colour reads.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
         >
           {SUPPORT_TEXTS.urgent}
         </Alert>
         <Section title={SUPPORT_TEXTS.faqTitle}>
           <Accordion variant="separated" radius="md" chevronPosition="right">
-            {SUPPORT_FAQ.map((entry) => (
-              <Accordion.Item key={entry.question} value={entry.question}>
+            {/* Values become element ids: an index, as a question's spaces and "?" make invalid ones. */}
+            {SUPPORT_FAQ.map((entry, index) => (
+              <Accordion.Item key={entry.question} value={`faq-${index}`}>
                 <Accordion.Control>{entry.question}</Accordion.Control>
                 <Accordion.Panel>
                   <Text size="sm">{entry.answer}</Text>
