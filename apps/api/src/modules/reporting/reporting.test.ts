@@ -148,6 +148,7 @@ describe('POST /api/reporting/v2/transfers/exports/csv', () => {
       MESSAGES.dateRange.startAfterEnd,
     ],
     ['an unknown table', { ...week, types: ['Payroll'] }, undefined],
+    ['a table named twice', { ...week, types: ['Orders', 'Orders'] }, 'Each table may be named once.'],
     ['a date in another format', { start: '01/11/2026', end: today, types: ['Orders'] }, undefined],
     ['an unknown field', { ...week, types: ['Orders'], merchant_id: 1002 }, undefined],
     ['tables for the JAM-DEX wallet', { ...week, types: ['Orders'], wallet: 'jam-dex' }, undefined],
