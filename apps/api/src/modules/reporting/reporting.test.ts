@@ -105,6 +105,17 @@ describe('POST /api/reporting/v2/transfers/exports/csv', () => {
       entries: rows.length,
       downloadable: true,
     });
+    // Taking the merchant's data away is audited: who, which report, what it held.
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'subject', 'details', 'organization_id'])
+      .where('subject', '=', `report:${report.id}`)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'report.exported',
+      organization_id: 'org_1001',
+      details: { wallet: 'lynk', tables: ['Orders', 'Transfers', 'Refunds'], entries: rows.length },
+    });
   });
 
   it('shows amounts as currency with two decimals and dates as the merchant sees them', async () => {
