@@ -11,10 +11,11 @@ const typed = (d: Date) => `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/$
 const sent = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Up to yesterday: other journeys move money today (transfers are added and change status), the
- * days before stay as they were seeded, so the table and the report are read from the same rows.
+ * Up to two days ago (yesterday in UTC can still be today in Jamaica): other journeys move money
+ * today (transfers are added and change status), the days before stay as they were seeded, so the
+ * table and the report are read from the same rows.
  */
-const end = new Date(Date.now() - DAY);
+const end = new Date(Date.now() - 2 * DAY);
 const start = new Date(end.getTime() - 19 * DAY);
 
 /** The cells of each row of a table, header row left out. */
