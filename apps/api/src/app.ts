@@ -42,6 +42,8 @@ import { notificationPreferenceRoutes } from './modules/notifications/preference
 import { notificationStreamRoutes } from './modules/notifications/stream-routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { profileThresholdRoutes } from './modules/profile/threshold-routes.ts';
+import { qrRoutes } from './modules/qr/routes.ts';
+import { reportingRoutes } from './modules/reporting/routes.ts';
 import { createOidcClient } from './modules/session/oidc-client.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
@@ -249,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.env !== 'production') await app.register(devMailRoutes);
   await app.register(notificationPreferenceRoutes, { prefix: '/api/profile' });
   await app.register(notificationStreamRoutes, { prefix: '/api/profile' });
+  await app.register(qrRoutes, { prefix: '/api/profile' });
   const consumers: ConsumerAuthOptions = {
     auth: createConsumerAuth({ db: database.db, backoff: createAccountBackoff(), hashQueue }),
     publicUrl: config.publicUrl,
@@ -262,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     consumers,
   });
   await app.register(batchRoutes, { prefix: '/api/payment', settings: config.batches });
+  await app.register(reportingRoutes, { prefix: '/api/reporting' });
 
   await app.register(healthRoutes, { pool: database.pool });
 

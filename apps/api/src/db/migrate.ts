@@ -13,6 +13,7 @@ import * as batchFileSlices from './migrations/0009-batch-file-slices.ts';
 import * as notificationReads from './migrations/0010-notification-reads.ts';
 import * as notificationPreferences from './migrations/0011-notification-preferences.ts';
 import * as staffActivation from './migrations/0012-staff-activation.ts';
+import * as reportExports from './migrations/0013-report-exports.ts';
 import * as batchFileParts from './migrations/0015-batch-file-parts.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-notification-reads': notificationReads,
   '0011-notification-preferences': notificationPreferences,
   '0012-staff-activation': staffActivation,
+  '0013-report-exports': reportExports,
   '0015-batch-file-parts': batchFileParts,
 };
 

@@ -17,6 +17,7 @@ import type {
   PayeeDirectoryView,
 } from './schema-batches.ts';
 import type { DevMailboxTable, MailOutboxTable, StaffActivationsTable } from './schema-staff.ts';
+import type { ReportExportsTable } from './schema-reports.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -262,4 +263,5 @@ export interface Database {
   staff_activations: StaffActivationsTable;
   mail_outbox: MailOutboxTable;
   dev_mailbox: DevMailboxTable;
+  report_exports: ReportExportsTable;
 }

@@ -11,6 +11,7 @@ import type { PaymentRequestModalData } from '@/features/orders/components/payme
 import type { RefundModalData } from '@/features/orders/components/refund-modal';
 import type { DeleteStaffData } from '@/features/staff/components/delete-staff-modal';
 import type { RegisterUserData } from '@/features/staff/components/register-user-modal';
+import type { ExportModalData } from '@/features/reports/components/export-modal';
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
 import type { ModalKey } from '@/lib/modal-registry';
@@ -66,6 +67,12 @@ export const MODAL_COMPONENTS = {
       (m) => m.NotificationDetailsModal,
     ),
   ),
+  'exporting-table': lazyPage(() =>
+    import('@/features/reports/components/export-modal').then((m) => m.ExportModal),
+  ),
+  'view-last-exports': lazyPage(() =>
+    import('@/features/reports/components/last-reports-modal').then((m) => m.LastReportsModal),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -86,5 +93,7 @@ declare module '@/lib/modal-registry' {
     'register-user': RegisterUserData;
     'delete-staff': DeleteStaffData;
     'notification-details': NotificationDetailsData;
+    'exporting-table': ExportModalData;
+    'view-last-exports': Record<string, never>;
   }
 }

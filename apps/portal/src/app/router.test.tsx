@@ -264,7 +264,8 @@ describe('organisation routes', () => {
     expect(page.getByText('org_1001')).toBeInTheDocument();
     expect(page.getByText('+1 (876) 555-1234')).toBeInTheDocument();
     expect(page.getByText('12 Hope Road, Kingston, St. Andrew, Jamaica')).toBeInTheDocument();
-    expect(page.getByText('N/A')).toBeInTheDocument();
+    // An empty description (and, since My Profile shows it too, an empty About) reads "N/A".
+    expect(page.getByText('Description', { selector: 'dt' }).nextElementSibling).toHaveTextContent('N/A');
     expect(page.getByText('Jane Brown')).toBeInTheDocument();
     expect(page.getByText('Manager')).toBeInTheDocument();
   });
@@ -272,9 +273,10 @@ describe('organisation routes', () => {
   it('shows Customer Support with the support email', async () => {
     renderApp('/support', portalServer());
     expect(await screen.findByRole('heading', { level: 2, name: 'Customer Support' })).toBeInTheDocument();
+    // The email names the merchant and its wallet ID in the subject, so support knows who writes.
     expect(screen.getByRole('link', { name: 'support@lynk.us' })).toHaveAttribute(
       'href',
-      'mailto:support@lynk.us',
+      `mailto:support@lynk.us?subject=${encodeURIComponent('Merchant support: Kingston Coffee Co. (kingstoncoffee)')}`,
     );
   });
 });

@@ -68,3 +68,20 @@ export const NOT_AVAILABLE_TEXTS = {
   /** Not in the spec. */
   pane: (what: string) => `${what} are not available yet in this portal.`,
 } as const;
+
+/** QR downloads (spec sections 2, 6, 8, 9). */
+export const QR_TEXTS = {
+  copied: MESSAGES.qr.copied,
+  generated: MESSAGES.qr.generated,
+  generatedCbdc: MESSAGES.qr.generatedCbdc,
+  fileSaved: MESSAGES.qr.fileSaved,
+  downloadFailed: MESSAGES.qr.downloadFailed,
+  /** Not in the spec: the menu's button and items, and the JAM-DEX heading on the image. */
+  button: 'QR Code',
+  download: 'Download QR Code',
+  copyLink: 'Copy QR Code link',
+  copyFailed: 'The QR Code link could not be copied. Please try again.',
+  previewFailed: 'Your QR code could not be shown right now. Please try again later.',
+  previewAlt: (whose: string) => `QR code of ${whose}`,
+  jamDexHeading: (merchant: string) => `${merchant} – JAM-DEX`,
+} as const;

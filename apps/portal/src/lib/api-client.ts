@@ -118,13 +118,18 @@ function toRequestError(status: number, statusText: string, body: unknown): ApiR
   });
 }
 
-export async function apiRequest<T>(
+/**
+ * Sends a request with what every call carries (the page's organisation, the CSRF header on unsafe
+ * methods, the session cookie); answers the response, or throws a network failure as an
+ * ApiRequestError (an abort is rethrown as it is: it is not a failure of the server).
+ */
+async function send(
   method: HttpMethod,
   path: string,
-  schema: ZodType<T>,
-  options: RequestWithBodyOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  accept: string,
+  options: RequestWithBodyOptions,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   const pageOrg = organisationFromLocation(window.location.pathname, window.location.search);
   if (pageOrg) headers[ORG_HEADER] = pageOrg;
   if (UNSAFE_METHODS.has(method)) headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
@@ -134,10 +139,8 @@ export async function apiRequest<T>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), init);
+    return await fetch(buildUrl(path, options.query), init);
   } catch (error) {
     // An abort is not a failure of the server: let callers (TanStack Query) see it as it is.
     if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError'))
@@ -149,7 +152,15 @@ export async function apiRequest<T>(
       cause: error,
     });
   }
+}
 
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  schema: ZodType<T>,
+  options: RequestWithBodyOptions = {},
+): Promise<T> {
+  const response = await send(method, path, 'application/json', options);
   const body = await readJson(response);
   if (!response.ok) throw toRequestError(response.status, response.statusText, body);
 
@@ -165,6 +176,16 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
+/**
+ * GET of a file the server sends as it is (a QR code's PNG) rather than as JSON, with the same
+ * headers and the same `{ code, message }` errors as every other call.
+ */
+export async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send('GET', path, '*/*', options);
+  if (!response.ok) throw toRequestError(response.status, response.statusText, await readJson(response));
+  return response.blob();
+}
+
 export const apiClient = {
   get: <T>(path: string, schema: ZodType<T>, options?: RequestOptions) =>
     apiRequest('GET', path, schema, options),
@@ -176,4 +197,5 @@ export const apiClient = {
     apiRequest('PATCH', path, schema, options),
   delete: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
     apiRequest('DELETE', path, schema, options),
+  getBlob: apiGetBlob,
 };

@@ -11,12 +11,19 @@ export const PROFILE_TEXTS = {
   phone: 'Phone',
   address: 'Address',
   category: 'Category',
+  about: 'About',
   description: 'Description',
+  branchOf: (parent: string) => `A branch of ${parent}`,
   /** Spec section 3: description shows "N/A" if empty. */
   notAvailable: MESSAGES.common.notAvailable,
   user: 'Your account',
   displayName: 'Display name',
   role: 'Role',
+  qrCodes: 'QR codes',
+  qrCodesHint:
+    'Print your QR code for your counter or share its link: customers scan it with the Lynk app to pay you.',
+  mainWallet: 'Main wallet',
+  jamDexWallet: 'JAM-DEX wallet',
   loading: MESSAGES.common.loading,
   walletInfo: MESSAGES.transfer.walletInfoFailed,
 } as const;

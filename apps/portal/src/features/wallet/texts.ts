@@ -87,3 +87,12 @@ export const CBDC_PAYMENT_TEXTS = {
   amount: 'Amount',
   status: 'Status',
 } as const;
+
+/** The dashboard's report actions (spec sections 2, 6): Export needs reports-detailed read, Last Reports anyone. */
+export const REPORT_BUTTON_TEXTS = {
+  /** Not in the spec: the buttons' labels. */
+  exportButton: 'Export',
+  lastReportsButton: 'Last Reports',
+  exportTitle: MESSAGES.export.preferencesTitle,
+  lastReportsTitle: MESSAGES.export.lastReportsTitle,
+} as const;

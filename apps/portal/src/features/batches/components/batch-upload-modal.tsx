@@ -27,7 +27,7 @@ import {
 import { keepPollingValidation } from '../batch-outcome';
 import { readFileAsBase64 } from '../read-file';
 import { UPLOAD_TEXTS } from '../texts';
-import { apiMessage } from '../api-message';
+import { apiMessage } from '@/lib/api-message';
 import { BatchErrorLog } from './batch-error-log';
 import { ReviewBatchPayment } from './review-batch-payment';
 

@@ -15,7 +15,7 @@ import { useBatch } from '../api/get-batch';
 import { batchesQueryKey } from '../api/get-batches';
 import { approvalOutcome, keepPollingAfterApproval } from '../batch-outcome';
 import { SOURCE_TEXTS } from '../texts';
-import { apiMessage } from '../api-message';
+import { apiMessage } from '@/lib/api-message';
 
 export interface ChooseSourceFundsData {
   batchId: number;

@@ -13,7 +13,7 @@ import { useOrganisation } from '@/lib/organisation';
 import { useRejectBatch } from '../api/reject-batch';
 import { rejectFormSchema, type RejectFormInput, type RejectFormOutput } from '../reject-form';
 import { REJECT_TEXTS, SOURCE_TEXTS } from '../texts';
-import { apiMessage } from '../api-message';
+import { apiMessage } from '@/lib/api-message';
 
 export interface RejectBatchData {
   batchId: number;

@@ -10,7 +10,7 @@ import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { openModal } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
-import { apiMessage } from '../api-message';
+import { apiMessage } from '@/lib/api-message';
 import { useDownloadBatchCsv } from '../api/get-batch-csv';
 import { useRequestApproval } from '../api/request-approval';
 import { CONFIRM_TEXTS, REJECT_TEXTS, SOURCE_TEXTS } from '../texts';

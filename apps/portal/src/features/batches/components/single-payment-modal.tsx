@@ -28,7 +28,7 @@ import {
   type RecipientFormOutput,
 } from '../single-payment-form';
 import { SINGLE_PAYMENT_TEXTS } from '../texts';
-import { apiMessage } from '../api-message';
+import { apiMessage } from '@/lib/api-message';
 import { keepPollingValidation } from '../batch-outcome';
 import { BatchErrorLog } from './batch-error-log';
 import { ReviewBatchPayment } from './review-batch-payment';

@@ -12,6 +12,7 @@ import { useRequiredSession } from '@/lib/session';
 import { PROFILE_TEXTS } from '../texts';
 import { useProfile } from '../api/get-profile';
 import classes from './profile-page.module.css';
+import { ProfileQrCodes } from './profile-qr-codes';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,6 +59,11 @@ export function ProfileDetails({ profile, user }: { profile: MerchantProfile; us
               {profile.category}
             </Text>
           ) : null}
+          {profile.parent_name ? (
+            <Text size="sm" c="dimmed">
+              {PROFILE_TEXTS.branchOf(profile.parent_name)}
+            </Text>
+          ) : null}
         </div>
       </Group>
       <DetailsCard title={PROFILE_TEXTS.business}>
@@ -67,6 +73,7 @@ export function ProfileDetails({ profile, user }: { profile: MerchantProfile; us
         <Field label={PROFILE_TEXTS.email}>{orNotAvailable(profile.email)}</Field>
         <Field label={PROFILE_TEXTS.phone}>{orNotAvailable(formatPhone(profile.phone_number))}</Field>
         <Field label={PROFILE_TEXTS.address}>{orNotAvailable(formatAddress(profile.address))}</Field>
+        <Field label={PROFILE_TEXTS.about}>{orNotAvailable(profile.about)}</Field>
         <Field label={PROFILE_TEXTS.description}>{orNotAvailable(profile.description)}</Field>
       </DetailsCard>
       <DetailsCard title={PROFILE_TEXTS.user}>
@@ -74,6 +81,7 @@ export function ProfileDetails({ profile, user }: { profile: MerchantProfile; us
         <Field label={PROFILE_TEXTS.email}>{user.email}</Field>
         <Field label={PROFILE_TEXTS.role}>{user.role}</Field>
       </DetailsCard>
+      <ProfileQrCodes />
     </Stack>
   );
 }

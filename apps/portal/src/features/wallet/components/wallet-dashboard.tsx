@@ -1,6 +1,7 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
+import { QrCodeMenu } from '@/components/qr-code-menu';
 import { RouteTabs } from '@/components/route-tabs';
 import { pathUpTo } from '@/lib/location-org';
 import { WALLET_ROUTES } from '@lynk/contract/accounts';
@@ -8,11 +9,13 @@ import { usePermittedWalletTabs, walletTabFromPath, type WalletKind } from '../t
 import { WALLET_TEXTS } from '../texts';
 import { CreatePaymentButton } from './create-payment-button';
 import { PaymentRequestButton } from './payment-request-button';
+import { ReportButtons } from './report-buttons';
 import { TransferButton } from './transfer-button';
 import { WalletWidgets } from './wallet-widgets';
 
 /**
- * A wallet's dashboard: the Payment Request and Create a Payment (main wallet) and Transfer actions, the balance and limit widgets, the tab bar (tabs the
+ * A wallet's dashboard: the Payment Request and Create a Payment (main wallet) and Transfer actions,
+ * the QR code, Export and Last Reports tools, the balance and limit widgets, the tab bar (tabs the
  * user may see, each a link) and the active pane.
  */
 export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
@@ -33,6 +36,10 @@ export function WalletDashboard({ wallet }: { wallet: WalletKind }) {
           {wallet === 'main' ? <CreatePaymentButton /> : null}
           <TransferButton wallet={wallet} />
         </Group>
+      </Group>
+      <Group gap="sm" wrap="wrap" data-testid="wallet-tools">
+        <QrCodeMenu wallet={wallet} />
+        <ReportButtons wallet={wallet} />
       </Group>
       <WalletWidgets wallet={wallet} />
       {tabs.length === 0 ? (

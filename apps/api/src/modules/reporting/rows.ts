@@ -1,0 +1,100 @@
+import { formatDate } from '@lynk/contract/dates';
+import { centsToDecimalString } from '@lynk/contract/money';
+import type { Order, Refund } from '@lynk/contract/orders';
+import { REPORT_COLUMNS } from '@lynk/contract/reporting';
+import { channelLabel, statusLabel } from '@lynk/contract/statuses';
+import type { CbdcPayment, Transfer } from '@lynk/contract/transfers';
+
+/**
+ * One line of a report, in the order of REPORT_COLUMNS: what the wallet's tables show of the
+ * entry, dates as the merchant's wall-clock time (Jamaica, DD/MM/YYYY HH:mm as in the tables),
+ * statuses by their labels and amounts in currency units with two decimals (never floats).
+ */
+export type ReportRow = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+
+const when = (iso: string) => formatDate(new Date(iso), 'DD/MM/YYYY HH:mm');
+const amount = (cents: number) => centsToDecimalString(cents);
+
+export const REPORT_HEADER: string[] = [...REPORT_COLUMNS];
+
+/** `wallet` is the account the money goes to (its `account_id`, e.g. LYNK-1001). */
+export function orderRow(order: Order, wallet: string): ReportRow {
+  return [
+    'Orders',
+    order.m_order_id,
+    when(order.datetime),
+    order.lynk_id ?? '',
+    wallet,
+    channelLabel(order.channel),
+    statusLabel(order.status),
+    'JMD',
+    amount(order.amount_to_pay),
+    amount(order.fee),
+    amount(order.tax),
+    order.transfer_id ?? '',
+  ];
+}
+
+export function transferRow(transfer: Transfer): ReportRow {
+  return [
+    'Transfers',
+    transfer.transfer_id,
+    when(transfer.datetime),
+    transfer.from,
+    transfer.to,
+    transfer.type,
+    statusLabel(transfer.status),
+    transfer.currency,
+    amount(transfer.total),
+    amount(transfer.commission),
+    amount(transfer.gct),
+    transfer.failure_reason ?? '',
+  ];
+}
+
+export function refundRow(refund: Refund): ReportRow {
+  return [
+    'Refunds',
+    refund.refund_transfer_id,
+    when(refund.datetime),
+    refund.from,
+    refund.to,
+    refund.motif,
+    statusLabel(refund.refund_status),
+    'JMD',
+    amount(refund.amount_to_refund),
+    amount(refund.commission_refund),
+    amount(refund.gct_refund),
+    refund.transactionID,
+  ];
+}
+
+export function cbdcPaymentRow(payment: CbdcPayment, wallet: string): ReportRow {
+  return [
+    'Payments',
+    payment.id,
+    when(payment.date),
+    payment.from_id,
+    wallet,
+    'PAYMENT',
+    statusLabel(payment.status),
+    'JAM-DEX',
+    amount(payment.amount),
+    amount(0),
+    amount(0),
+    '',
+  ];
+}

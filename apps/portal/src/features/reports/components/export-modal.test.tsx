@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openModal } from '@/lib/modal-registry';
+import { makeSession } from '@/testing/fixtures';
+import { EXPORT, day, makeReport, renderOpener } from '../reports-testing';
+
+const download = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/download-file', () => ({ downloadBase64File: download }));
+
+const openExport =
+  (wallet: 'main' | 'cbdc' = 'main') =>
+  () =>
+    openModal('exporting-table', { wallet }, { title: 'Export Preferences' });
+
+async function fillRange(dialog: HTMLElement, start: string, end: string) {
+  await userEvent.type(within(dialog).getByLabelText('Start date'), start);
+  await userEvent.type(within(dialog).getByLabelText('End date'), end);
+}
+
+beforeEach(() => download.mockReset());
+
+describe('the export modal', () => {
+  it('says nothing on open; a first Generate asks for both dates and a table, and sends nothing', async () => {
+    const { requests } = await renderOpener(openExport());
+    const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    expect(within(dialog).queryByText('Please select a table to export')).not.toBeInTheDocument();
+    const generate = within(dialog).getByRole('button', { name: 'Generate report' });
+    await userEvent.click(generate);
+    expect(await within(dialog).findByText('both dates must not be blank')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a table to export')).toBeInTheDocument();
+    expect(generate).toBeDisabled();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it("refuses a range over one month and a future date with the spec's texts", async () => {
+    await renderOpener(openExport());
+    const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Orders' }));
+    await fillRange(dialog, day(-45).typed, day(0).typed);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate report' }));
+    expect(await within(dialog).findByText("The date range can't exceed 1 month.")).toBeInTheDocument();
+
+    await userEvent.clear(within(dialog).getByLabelText('End date'));
+    await userEvent.clear(within(dialog).getByLabelText('Start date'));
+    await fillRange(dialog, day(0).typed, day(2).typed);
+    expect(await within(dialog).findByText('Future dates are not allowed.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generate report' })).toBeDisabled();
+  });
+
+  it('generates the report of the chosen tables, then offers it on the Download page', async () => {
+    const report = makeReport(1, { file_name: `lynk_${day(-7).sent}_to_${day(0).sent}.csv`, entries: 3 });
+    const { requests } = await renderOpener(openExport(), {
+      routes: { [`POST ${EXPORT}`]: { body: { result: { base64File: btoa('a,b\r\n'), report } } } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    await fillRange(dialog, day(-7).typed, day(0).typed);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Refunds' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Orders' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate report' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Download' });
+    expect(within(done).getByText('Your report was generated successfully.')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.headers.get('x-lynk-csrf')).toBe('1');
+    // The tables go in the order the file holds them, whatever order they were ticked in.
+    expect(JSON.parse(post.body!)).toEqual({
+      start: day(-7).sent,
+      end: day(0).sent,
+      wallet: 'lynk',
+      types: ['Orders', 'Refunds'],
+    });
+    await userEvent.click(within(done).getByRole('button', { name: 'Download' }));
+    expect(download).toHaveBeenCalledWith(report.file_name, btoa('a,b\r\n'));
+  });
+
+  it("shows the server's refusal (the 100-entry limit) and stays on the preferences", async () => {
+    const message = 'You can only export up to 100 entries. Apply filters to reduce the number of entries.';
+    await renderOpener(openExport(), {
+      routes: { [`POST ${EXPORT}`]: { status: 422, body: { code: 'EXPORT_LIMIT', message } } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    await fillRange(dialog, day(-20).typed, day(0).typed);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Transfers' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate report' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('offers only the tables the user may see, and none on the JAM-DEX wallet', async () => {
+    const session = makeSession(2, { permissions: ['read:reports-detailed', 'read:orders', 'read:cashins'] });
+    await renderOpener(openExport(), { session });
+    const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    const group = within(dialog).getByRole('group', { name: 'Tables to export' });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['Orders', 'Transfers']);
+  });
+
+  it("sends the JAM-DEX wallet's report with its dates only", async () => {
+    const report = makeReport(2, { wallet: 'jam-dex', tables: ['Transfers', 'Payments'] });
+    const { requests } = await renderOpener(openExport('cbdc'), {
+      routes: { [`POST ${EXPORT}`]: { body: { result: { base64File: '', report } } } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    expect(within(dialog).queryByRole('group', { name: 'Tables to export' })).not.toBeInTheDocument();
+    await fillRange(dialog, day(-3).typed, day(0).typed);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate report' }));
+    await screen.findByRole('dialog', { name: 'Download' });
+    expect(JSON.parse(requests.find((r) => r.method === 'POST')!.body!)).toEqual({
+      start: day(-3).sent,
+      end: day(0).sent,
+      wallet: 'jam-dex',
+    });
+  });
+});

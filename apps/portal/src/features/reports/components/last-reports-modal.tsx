@@ -1,0 +1,109 @@
+import { formatDate, parseStrictDate } from '@lynk/contract/dates';
+import type { Report } from '@lynk/contract/reporting';
+import { ActionIcon, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { ErrorState } from '@/components/error-state';
+import { GenericModal } from '@/components/generic-modal';
+import { formatTimestamp } from '@/lib/format';
+import { hideModal } from '@/lib/modal-registry';
+import { useOrganisation } from '@/lib/organisation';
+import { useCan } from '@/lib/permissions';
+import { useDownloadReport } from '../api/download-report';
+import { useLastReports } from '../api/get-last-reports';
+import { LAST_REPORTS_TEXTS } from '../texts';
+
+const displayDate = (apiDate: string) => {
+  const date = parseStrictDate(apiDate, 'YYYY-MM-DD');
+  return date ? formatDate(date, 'DD/MM/YYYY', 'UTC') : apiDate;
+};
+
+/**
+ * The view-last-exports modal (spec sections 2, 9): "Last Reports", the signed-in user's last 5
+ * generated reports, newest first, or "There are no previously generated reports". Each of them
+ * can be downloaded again by someone who may export.
+ */
+export function LastReportsModal() {
+  const { orgId } = useOrganisation();
+  const reports = useLastReports(orgId);
+  const canDownload = useCan('exportReport');
+
+  return (
+    // The footer's Close is the way out: a second "Close" in the header would make two of one name.
+    <GenericModal
+      withCloseButton={false}
+      cancelAction={{ label: LAST_REPORTS_TEXTS.close, onClick: hideModal }}
+    >
+      {reports.isPending ? (
+        <Center py="md">
+          <Loader type="dots" role="status" aria-label={LAST_REPORTS_TEXTS.title} />
+        </Center>
+      ) : reports.isError ? (
+        <ErrorState message={LAST_REPORTS_TEXTS.loadFailed} onRetry={() => void reports.refetch()} />
+      ) : reports.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {LAST_REPORTS_TEXTS.empty}
+        </Text>
+      ) : (
+        <Stack
+          component="ul"
+          gap="xs"
+          p={0}
+          m={0}
+          aria-label={LAST_REPORTS_TEXTS.listLabel}
+          style={{ listStyle: 'none' }}
+        >
+          {reports.data.map((report) => (
+            <ReportItem key={report.id} report={report} canDownload={canDownload} />
+          ))}
+        </Stack>
+      )}
+    </GenericModal>
+  );
+}
+
+function ReportItem({ report, canDownload }: { report: Report; canDownload: boolean }) {
+  const download = useDownloadReport();
+  const range = `${displayDate(report.start)} – ${displayDate(report.end)}`;
+  return (
+    <Group
+      component="li"
+      wrap="nowrap"
+      gap="sm"
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+      data-testid="last-report"
+    >
+      <IconFileSpreadsheet size={24} aria-hidden style={{ flexShrink: 0 }} />
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {report.file_name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {range} · {LAST_REPORTS_TEXTS.details(report.tables.join(', '), report.entries)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {LAST_REPORTS_TEXTS.generatedAt(formatTimestamp(report.created_at))}
+        </Text>
+      </Stack>
+      {canDownload && report.downloadable ? (
+        <Tooltip label={LAST_REPORTS_TEXTS.download(report.file_name)}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={LAST_REPORTS_TEXTS.download(report.file_name)}
+            loading={download.isPending}
+            onClick={() =>
+              download.mutate(report.id, {
+                onError: () =>
+                  notifications.show({ color: 'red', message: LAST_REPORTS_TEXTS.downloadFailed }),
+              })
+            }
+          >
+            <IconDownload size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}

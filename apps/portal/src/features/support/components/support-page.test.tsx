@@ -1,0 +1,37 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeProfile, makeSession } from '@/testing/fixtures';
+import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { SupportPage } from './support-page';
+
+describe('Customer Support', () => {
+  it("gives the support email with the merchant's name and wallet ID in the subject", () => {
+    renderWithProviders(<SupportPage />, {
+      path: '/support',
+      session: makeSession(2),
+      organisation: makeOrganisation({ profile: makeProfile() }),
+    });
+    const contact = screen.getByRole('region', { name: 'Contact us' });
+    const email = within(contact).getByRole('link', { name: 'support@lynk.us' });
+    expect(email).toHaveAttribute(
+      'href',
+      `mailto:support@lynk.us?subject=${encodeURIComponent('Merchant support: Kingston Coffee Co. (kingstoncoffee)')}`,
+    );
+    expect(within(screen.getByTestId('support-details')).getByText('kingstoncoffee')).toBeInTheDocument();
+  });
+
+  it('answers common questions, one opened at a time', async () => {
+    renderWithProviders(<SupportPage />, {
+      path: '/support',
+      session: makeSession(3),
+      organisation: makeOrganisation(),
+    });
+    const faq = screen.getByRole('region', { name: 'Common questions' });
+    const question = within(faq).getByRole('button', { name: 'How do I export my transactions?' });
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(within(faq).getByText(/A report holds up to 100 entries/)).toBeVisible();
+  });
+});

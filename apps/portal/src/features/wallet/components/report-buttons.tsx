@@ -1,0 +1,39 @@
+import { Button } from '@mantine/core';
+import { IconFileExport, IconHistory } from '@tabler/icons-react';
+import { openModal } from '@/lib/modal-registry';
+import { useCan } from '@/lib/permissions';
+import { REPORT_BUTTON_TEXTS } from '../texts';
+import type { WalletKind } from '../tabs';
+
+/**
+ * "Export" (spec section 6: reports-detailed read) and "Last Reports" (anyone): each opens its
+ * modal by key, so the wallet never imports the reports feature that owns them.
+ */
+export function ReportButtons({ wallet }: { wallet: WalletKind }) {
+  const canExport = useCan('exportReport');
+  const canSeeLast = useCan('lastExports');
+  return (
+    <>
+      {canExport ? (
+        <Button
+          variant="default"
+          leftSection={<IconFileExport size={18} aria-hidden />}
+          aria-haspopup="dialog"
+          onClick={() => openModal('exporting-table', { wallet }, { title: REPORT_BUTTON_TEXTS.exportTitle })}
+        >
+          {REPORT_BUTTON_TEXTS.exportButton}
+        </Button>
+      ) : null}
+      {canSeeLast ? (
+        <Button
+          variant="default"
+          leftSection={<IconHistory size={18} aria-hidden />}
+          aria-haspopup="dialog"
+          onClick={() => openModal('view-last-exports', {}, { title: REPORT_BUTTON_TEXTS.lastReportsTitle })}
+        >
+          {REPORT_BUTTON_TEXTS.lastReportsButton}
+        </Button>
+      ) : null}
+    </>
+  );
+}

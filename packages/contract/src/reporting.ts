@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { WALLET_KEYS } from './accounts.ts';
+import { EXPORT_TABLES, LAST_REPORTS_COUNT } from './constants.ts';
+import { isRangeWithinOneMonth } from './dates.ts';
+import { apiDateSchema, wholeNumberParam } from './listings.ts';
+import { MESSAGES, PRODUCT_MESSAGES } from './messages.ts';
+
+/**
+ * The reporting back end (`/api/reporting`, spec sections 2, 5, 7, 9): CSV reports of a wallet's
+ * tables between two dates, and the "Last Reports" list. docs/decisions/029 has the choices the
+ * spec leaves open (the JAM-DEX wallet's report, the file's columns, who sees which report).
+ */
+
+export const exportWalletSchema = z.enum([WALLET_KEYS.main, WALLET_KEYS.cbdc]);
+export type ExportWallet = z.infer<typeof exportWalletSchema>;
+
+export const exportTableSchema = z.enum(EXPORT_TABLES);
+
+/**
+ * POST /api/reporting/v2/transfers/exports/csv. `start`/`end` are YYYY-MM-DD, at most one month
+ * apart (no future date: the server checks that against its own clock). The main wallet needs at
+ * least one of Orders, Transfers, Refunds; the JAM-DEX wallet takes no tables (its report is its
+ * transfers and the payments it received).
+ */
+export const exportRequestSchema = z
+  .strictObject({
+    start: apiDateSchema,
+    end: apiDateSchema,
+    types: z.array(exportTableSchema).max(EXPORT_TABLES.length).optional(),
+    wallet: exportWalletSchema.default(WALLET_KEYS.main),
+  })
+  .refine((q) => q.start <= q.end, { message: MESSAGES.dateRange.startAfterEnd, path: ['start'] })
+  .refine((q) => isRangeWithinOneMonth(new Date(`${q.start}T00:00:00Z`), new Date(`${q.end}T00:00:00Z`)), {
+    message: MESSAGES.dateRange.tooLong,
+    path: ['end'],
+  })
+  .refine((q) => q.wallet !== WALLET_KEYS.main || (q.types?.length ?? 0) > 0, {
+    message: MESSAGES.export.selectTable,
+    path: ['types'],
+  })
+  .refine((q) => q.wallet === WALLET_KEYS.main || q.types === undefined, {
+    message: PRODUCT_MESSAGES.exportTablesOnlyMainWallet,
+    path: ['types'],
+  })
+  .refine((q) => new Set(q.types ?? []).size === (q.types?.length ?? 0), {
+    message: 'Each table may be named once.',
+    path: ['types'],
+  });
+export type ExportRequest = z.input<typeof exportRequestSchema>;
+
+/** A generated report as "Last Reports" lists it. */
+export const reportSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  wallet: exportWalletSchema,
+  /** The tables the report holds, in the order they appear in the file. */
+  tables: z.array(z.string()),
+  start: z.string(),
+  end: z.string(),
+  entries: z.number().int(),
+  created_at: z.string(),
+  /** Whether the file can still be downloaded (the latest five keep it). */
+  downloadable: z.boolean(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const exportResponseSchema = z.object({
+  result: z.object({ base64File: z.string(), report: reportSchema }),
+});
+export type ExportResponse = z.infer<typeof exportResponseSchema>;
+
+/** GET /api/reporting/v2/transfers/exports — the caller's last reports, newest first. */
+export const lastReportsResponseSchema = z.object({ result: z.array(reportSchema).max(LAST_REPORTS_COUNT) });
+export type LastReportsResponse = z.infer<typeof lastReportsResponseSchema>;
+
+/** GET /api/reporting/v2/transfers/exports/{id}/csv — one of the caller's last reports, again. */
+export const reportParamsSchema = z.object({ id: wholeNumberParam(1, Number.MAX_SAFE_INTEGER) });
+
+/** The columns of every report, whatever the tables (a "Table" column says which a row is from). */
+export const REPORT_COLUMNS = [
+  'Table',
+  'ID',
+  'Date',
+  'From',
+  'To',
+  'Type',
+  'Status',
+  'Currency',
+  'Amount',
+  'Commission',
+  'GCT',
+  'Reference',
+] as const;
+
+/** The JAM-DEX wallet's report holds these, under these names in the "Table" column. */
+export const JAM_DEX_REPORT_TABLES = ['Transfers', 'Payments'] as const;
