@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeProfile, makeSession } from '@/testing/fixtures';
@@ -32,6 +32,7 @@ describe('Customer Support', () => {
     expect(question).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'true');
-    expect(within(faq).getByText(/A report holds up to 100 entries/)).toBeVisible();
+    // The answer opens with a transition: visible once it has run.
+    await waitFor(() => expect(within(faq).getByText(/A report holds up to 100 entries/)).toBeVisible());
   });
 });
