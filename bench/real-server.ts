@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../apps/api/src/heap-budget.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DEMO_PASSWORD = 'LynkDemo!2026';
@@ -77,7 +78,7 @@ export async function realServer(): Promise<RealServer> {
     baseUrl,
     env,
     async start(nodeArgs = []) {
-      child = startNode([...nodeArgs, 'apps/api/src/server.ts'], env);
+      child = startNode([...SERVER_NODE_FLAGS, ...nodeArgs, 'apps/api/src/server.ts'], env);
       await waitUntilReady(`${baseUrl}/readyz`, child);
     },
     async stop() {

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../apps/api/src/heap-budget.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -44,7 +45,8 @@ export default async function globalSetup() {
   const baseUrl = `http://localhost:${port}`;
   await mkdir(path.join(here, '../test-results'), { recursive: true });
   const log = createWriteStream(path.join(here, '../test-results/server.log'));
-  const server = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
+  // Started as `npm start` starts it: within the server's heap budget.
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
       ...process.env,
