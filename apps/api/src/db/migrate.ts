@@ -11,6 +11,7 @@ import * as batchPayments from './migrations/0007-batch-payments.ts';
 import * as batchProcessing from './migrations/0008-batch-processing.ts';
 import * as batchFileSlices from './migrations/0009-batch-file-slices.ts';
 import * as notificationReads from './migrations/0010-notification-reads.ts';
+import * as twoFactor from './migrations/0014-two-factor.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008-batch-processing': batchProcessing,
   '0009-batch-file-slices': batchFileSlices,
   '0010-notification-reads': notificationReads,
+  '0014-two-factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

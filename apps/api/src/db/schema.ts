@@ -10,6 +10,7 @@ import type {
   RefundsTable,
 } from './schema-orders.ts';
 import type { BatchPayeesTable, BatchPaymentsTable, PayeeDirectoryView } from './schema-batches.ts';
+import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from './schema-two-factor.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -195,6 +196,9 @@ export interface SessionsTable {
   created_at: Generated<Date>;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** When the user last proved who they are (the ID token's auth_time), and with a second factor. */
+  authenticated_at: Timestamp | null;
+  second_factor_at: Timestamp | null;
 }
 
 export interface OidcPayloadsTable {
@@ -250,4 +254,6 @@ export interface Database {
   batch_payments: BatchPaymentsTable;
   batch_payees: BatchPayeesTable;
   payee_directory: PayeeDirectoryView;
+  two_factor_credentials: TwoFactorCredentialsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }

@@ -9,7 +9,7 @@ const escapeMap: Record<string, string> = {
 };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapeMap[c] ?? c);
 
-function layout(title: string, body: string, head = ''): string {
+export function layout(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
