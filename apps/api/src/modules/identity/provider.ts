@@ -71,13 +71,16 @@ export function createProvider(options: ProviderOptions): Provider {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        require_auth_time: true,
       },
     ],
     jwks: { keys: [options.secrets.signingKey as never] },
     cookies: { keys: options.secrets.providerCookieKeys },
     pkce: { required: () => true },
     scopes: ['openid', 'profile', 'offline_access'],
-    claims: { openid: ['sub'], profile: ['name', 'email'] },
+    // Every ID token says how the user signed in (acr, amr) and when (auth_time, through the
+    // client's require_auth_time): the portal's step-up rule reads them (ADR 030).
+    claims: { openid: ['sub', 'acr', 'amr'], profile: ['name', 'email'] },
     extraParams: ['organization', STEP_UP_PARAM, ENROL_PARAM],
     acrValues: [ACR_PASSWORD, ACR_TWO_FACTOR],
     async findAccount(_ctx, sub) {

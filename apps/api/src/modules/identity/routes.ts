@@ -75,6 +75,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
       twoFactor,
       db: app.db,
       throttle,
+      attemptsPerAddress: opts.attemptsPerAddress,
       html,
       expired: (reply) => html(reply, expiredPage(), 400),
     });

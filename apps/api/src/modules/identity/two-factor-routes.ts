@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { findUserByAuthId, type UserRecord } from './repository.ts';
 import type { IdentityService } from './service.ts';
 import { confirmPasswordPage, enrolPage, recoveryCodesPage, secondFactorPage } from './two-factor-pages.ts';
@@ -25,8 +26,10 @@ export interface SecondFactorRoutesOptions {
   identity: IdentityService;
   twoFactor: TwoFactorService;
   db: Parameters<typeof findUserByAuthId>[0];
-  /** The per-address limits of the sign-in form, shared with the password step. */
+  /** The per-address limits of the sign-in form (the password step here). */
   throttle: preHandlerHookHandler;
+  /** Code submissions a minute from one address, whatever the account (each account has its own lock-out). */
+  attemptsPerAddress: number;
   html(reply: FastifyReply, body: string, status?: number): FastifyReply;
   expired(reply: FastifyReply): FastifyReply;
 }
@@ -49,6 +52,22 @@ function lockedMessage(seconds: number): string {
  */
 export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRoutesOptions) {
   const { provider, twoFactor, html } = opts;
+  const perAddress = scope.createRateLimit({
+    max: opts.attemptsPerAddress,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `sign-in:second-factor:${request.ip}`,
+  });
+  const codeThrottle: preHandlerHookHandler = async (request, reply) => {
+    const result = await perAddress(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new AppError(
+        'RATE_LIMITED',
+        429,
+        `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`,
+      );
+    }
+  };
   const nowSeconds = () => Math.floor(twoFactor.now().getTime() / 1000);
 
   async function pending(request: FastifyRequest, reply: FastifyReply) {
@@ -125,7 +144,7 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
     register() {
       const options = {
         schema: { hide: true, params: uidParams, body: codeBody },
-        preHandler: opts.throttle,
+        preHandler: codeThrottle,
       };
 
       scope.post('/oidc/interaction/:uid/second-factor', options, async (request, reply) => {
