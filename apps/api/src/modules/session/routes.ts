@@ -11,6 +11,7 @@ import {
 import { STEP_UP_PATH, TWO_FACTOR_ENROL_PATH } from '@lynk/contract/step-up';
 import { requireIdentity } from '../../plugins/auth.ts';
 import type { LoginState, Reauthorization, SessionService } from './service.ts';
+import { stepUpDoneRoutes } from './step-up-done.ts';
 import { SESSION_ABSOLUTE_MS } from './service.ts';
 
 const LOGIN_STATE_MAX_AGE_S = 10 * 60;
@@ -82,6 +83,7 @@ export async function sessionRoutes(
     reauthSchema('Prove who you are again before money leaves (redirects to the identity provider)'),
     reauthorize('step-up'),
   );
+  await stepUpDoneRoutes(app);
   typed.get(
     TWO_FACTOR_ENROL_PATH,
     reauthSchema('Set up two-step verification (redirects to the identity provider)'),
