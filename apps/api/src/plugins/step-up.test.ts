@@ -157,6 +157,9 @@ describe('a manager without an authenticator', () => {
 
     await sixteenMinutesLater(flow);
     expectStepUpRequired(await postTransfer(t.app, flow.jar.header(), kingston.wallet, toJamDex));
+    // JAM-DEX back to the main wallet takes money out of the JAM-DEX wallet: the same rule.
+    const fromJamDex = { ...toJamDex, transfer_type: 'CASH_IN' };
+    expectStepUpRequired(await postTransfer(t.app, flow.jar.header(), kingston.wallet, fromJamDex));
     const passwordPage = await follow(t.app, '/auth/step-up?returnTo=%2Fauth%2Fstep-up%2Fdone', flow.jar);
     expect(passwordPage.lastResponse.body).toContain('Moving money needs your password again.');
     const wrong = await submitForm(t.app, passwordPage, { password: 'not it' });
