@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Step-up (ADR 030): approving a batch, moving money out of a wallet and changing staff need the
  * user to have proved who they are recently — their second factor, or their password when they
@@ -16,3 +18,8 @@ export const STEP_UP_CHANNEL = 'lynk-step-up';
 
 /** Where a user sets up two-step verification from My Profile (optional below admin). */
 export const TWO_FACTOR_ENROL_PATH = '/auth/two-factor';
+
+/** GET /api/session/two-factor: whether the signed-in user's sign-in used a second factor. */
+export const TWO_FACTOR_STATUS_PATH = '/api/session/two-factor';
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;

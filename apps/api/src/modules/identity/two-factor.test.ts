@@ -188,6 +188,9 @@ describe('setting up two-step verification', () => {
 
   it('lets a manager set it up from the portal, after which their sign-in asks for a code', async () => {
     const signedIn = await afterPassword('manager.montego@bluemountain.example');
+    const status = (flow: FlowResult) =>
+      t.app.inject({ url: '/api/session/two-factor', headers: { cookie: flow.jar.header() } });
+    expect((await status(signedIn)).json()).toEqual({ enabled: false });
     const setup = await follow(t.app, '/auth/two-factor?returnTo=%2Fprofile', signedIn.jar);
     expect(setup.lastResponse.body).toContain('Add a second step to your sign-in');
     const secret = /<code class="secret" id="secret">([A-Z2-7 ]+)<\/code>/
@@ -199,6 +202,7 @@ describe('setting up two-step verification', () => {
     const back = await follow(t.app, new URL(continueHref).pathname, codesPage.jar);
     expect(back.finalLocation).toBe('/profile');
     expect((await sessionTokens(back)).row.second_factor_at).not.toBeNull();
+    expect((await status(back)).json()).toEqual({ enabled: true });
 
     const next = await afterPassword('manager.montego@bluemountain.example');
     expect(formAction(next, '/second-factor')).toBeDefined();

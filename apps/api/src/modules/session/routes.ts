@@ -8,7 +8,12 @@ import {
   returnToSchema,
   sessionIdentitySchema,
 } from '@lynk/contract/session';
-import { STEP_UP_PATH, TWO_FACTOR_ENROL_PATH } from '@lynk/contract/step-up';
+import {
+  STEP_UP_PATH,
+  TWO_FACTOR_ENROL_PATH,
+  TWO_FACTOR_STATUS_PATH,
+  twoFactorStatusSchema,
+} from '@lynk/contract/step-up';
 import { requireIdentity } from '../../plugins/auth.ts';
 import type { LoginState, Reauthorization, SessionService } from './service.ts';
 import { stepUpDoneRoutes } from './step-up-done.ts';
@@ -179,6 +184,20 @@ export async function sessionRoutes(
       },
     },
     async (request) => request.identity!,
+  );
+
+  typed.get(
+    TWO_FACTOR_STATUS_PATH,
+    {
+      preValidation: requireIdentity,
+      schema: {
+        tags: ['session'],
+        summary: "Whether the signed-in user's sign-in used a second factor (My Profile)",
+        response: { 200: twoFactorStatusSchema, 401: apiErrorSchema },
+      },
+    },
+    // Admins always, others once they have set one up: the provider asks everyone who has one.
+    async (request) => ({ enabled: request.authentication.secondFactorAt !== null }),
   );
 }
 

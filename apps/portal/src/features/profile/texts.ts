@@ -17,6 +17,11 @@ export const PROFILE_TEXTS = {
   user: 'Your account',
   displayName: 'Display name',
   role: 'Role',
+  twoFactor: 'Two-step verification',
+  twoFactorOn: 'On: you give a code from your authenticator app when you sign in.',
+  twoFactorOff:
+    'Off. Add a code from an authenticator app to your sign-in, so your password alone cannot move money.',
+  twoFactorSetUp: 'Set up two-step verification',
   loading: MESSAGES.common.loading,
   walletInfo: MESSAGES.transfer.walletInfoFailed,
 } as const;

@@ -12,6 +12,7 @@ import { useRequiredSession } from '@/lib/session';
 import { PROFILE_TEXTS } from '../texts';
 import { useProfile } from '../api/get-profile';
 import classes from './profile-page.module.css';
+import { TwoFactorCard } from './two-factor-card';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -74,6 +75,7 @@ export function ProfileDetails({ profile, user }: { profile: MerchantProfile; us
         <Field label={PROFILE_TEXTS.email}>{user.email}</Field>
         <Field label={PROFILE_TEXTS.role}>{user.role}</Field>
       </DetailsCard>
+      <TwoFactorCard />
     </Stack>
   );
 }
