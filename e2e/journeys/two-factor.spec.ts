@@ -119,13 +119,14 @@ test('a stale second factor sends the admin through a step-up on approve, and th
   await expect(stepUp).toHaveCount(0);
 });
 
-test('a manager sets up two-step verification: QR code, setup key, first code, recovery codes', async ({
+test('a manager sets up two-step verification from My Profile: QR code, setup key, first code, recovery codes', async ({
   page,
   browser,
 }) => {
-  await signInAs(page, USERS.managerOchoRios, '/1003/lynk-wallet/orders');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.goto('/auth/two-factor?returnTo=%2F1003%2Flynk-wallet%2Forders');
+  await signInAs(page, USERS.managerOchoRios, '/profile');
+  const card = page.getByRole('region', { name: 'Two-step verification' });
+  await expect(card).toContainText('Off.');
+  await card.getByRole('link', { name: 'Set up two-step verification' }).click();
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
   await expect(page.getByRole('img', { name: /QR code to add Lynk Merchant Portal/ })).toBeVisible();
   await expectAccessible(page);
@@ -134,7 +135,7 @@ test('a manager sets up two-step verification: QR code, setup key, first code, r
 
   const phone = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
   const small = await phone.newPage();
-  await small.goto('/auth/two-factor?returnTo=%2F1003%2Flynk-wallet%2Forders');
+  await small.goto('/auth/two-factor?returnTo=%2Fprofile');
   await expect(small.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
   await keepScreenshot(small, 'two-factor-setup-phone');
   await phone.close();
@@ -148,5 +149,9 @@ test('a manager sets up two-step verification: QR code, setup key, first code, r
   await expectAccessible(page);
   await keepScreenshot(page, 'two-factor-recovery-codes');
   await page.getByRole('link', { name: 'I have saved them, continue' }).click();
-  await expect(page).toHaveURL(/\/1003\/lynk-wallet\/orders$/);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('region', { name: 'Two-step verification' })).toContainText(
+    'On: you give a code from your authenticator app when you sign in.',
+  );
+  await keepScreenshot(page, 'profile-two-factor-on');
 });
