@@ -176,7 +176,8 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
         { schema: { hide: true, params: uidParams, body: passwordBody }, preHandler: opts.throttle },
         async (request, reply) => {
           const found = await pending(request, reply);
-          if (!found) return opts.expired(reply);
+          // The password stands in only for users without a second factor, never for a code.
+          if (!found || (await twoFactor.requirement(found.user.id)) !== 'none') return opts.expired(reply);
           const { password } = request.body as z.infer<typeof passwordBody>;
           const outcome = await opts.identity.signIn({ email: found.user.email, password, ip: request.ip });
           if (outcome.kind === 'signed-in' && outcome.accountId === found.user.auth_id) {

@@ -79,6 +79,16 @@ describe('signing in with a second factor', () => {
     expect(formAction(codePage, '/second-factor')).toBeDefined();
     expect(sessionCookie(codePage)).toBeUndefined();
 
+    // The password cannot stand in for the code: the step-up's password form refuses an admin.
+    const passwordAction = formAction(codePage)!.replace(/second-factor$/, 'password');
+    const bypass = await t.app.inject({
+      method: 'POST',
+      url: passwordAction,
+      headers: { cookie: codePage.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ password: DEMO_PASSWORD }).toString(),
+    });
+    expect(bypass.statusCode).toBe(400);
+
     const wrong = await submitForm(t.app, codePage, { code: '000000' });
     expect(wrong.lastResponse.statusCode).toBe(401);
     expect(wrong.lastResponse.body).toContain('That code is not right.');
