@@ -98,6 +98,12 @@ test('a stale second factor sends the admin through a step-up on approve, and th
   await expect(stepUp.getByText('Moving money needs a recent confirmation.', { exact: false })).toBeVisible();
   await expectAccessible(page);
   await keepScreenshot(page, 'step-up-dialog');
+  // The same dialog on a phone.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize(PHONE.viewport);
+  await expect(stepUp.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await keepScreenshot(page, 'step-up-dialog-phone');
+  await page.setViewportSize(desktop);
 
   const popupOpened = page.waitForEvent('popup');
   await stepUp.getByRole('button', { name: 'Continue' }).click();
