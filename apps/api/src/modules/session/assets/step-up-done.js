@@ -1,3 +1,4 @@
+/* global window */
 // The re-authorization window's last page (ADR 030): tells the portal's tabs that the user proved
 // who they are, so the action that asked for it is retried, then closes itself.
 (function () {
