@@ -16,7 +16,7 @@ import { totpCode } from '../modules/identity/totp.ts';
 import { DEMO_PASSWORD } from '../world/demo-seed.ts';
 import { DEMO_TOTP_SECRET } from '../world/demo-two-factor.ts';
 
-/** Step-up (ADR 030): money leaving needs a recent second factor, checked by the server. */
+/** Step-up (ADR 030): money leaving and staff changes need a recent second factor, checked by the server. */
 
 const ADMIN = 'admin.kingston@bluemountain.example';
 const MANAGER = 'manager.kingston@bluemountain.example';
@@ -108,6 +108,26 @@ describe('an admin', () => {
     expect((await approve(flow.jar.header())).statusCode).toBe(404);
     await sixteenMinutesLater(flow);
     expectStepUpRequired(await approve(flow.jar.header()));
+  });
+
+  it('changes staff only with a second factor from the last 15 minutes, writing nothing otherwise', async () => {
+    const flow = await signIn(t.app, ADMIN, DEMO_PASSWORD);
+    const staff = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie: flow.jar.header(), 'x-lynk-csrf': '1' }, payload });
+    // Fresh: past the step-up, the member itself is looked up (there is no such member).
+    expect((await staff('DELETE', '/api/profile/v3/staff/999999')).statusCode).toBe(404);
+    await sixteenMinutesLater(flow);
+    const users = async () => (await t.database.db.selectFrom('users').select('id').execute()).length;
+    const before = await users();
+    const newCashier = {
+      email: 'new.cashier@bluemountain.example',
+      display_name: 'New Cashier',
+      merchants: [{ merchant_id: 1001, role_id: 4, show_qr_display_name: false }],
+    };
+    expectStepUpRequired(await staff('POST', '/api/profile/v3/staff', newCashier));
+    expectStepUpRequired(await staff('PATCH', '/api/profile/v3/staff/999999', { display_name: 'X' }));
+    expectStepUpRequired(await staff('DELETE', '/api/profile/v3/staff/999999'));
+    expect(await users()).toBe(before);
   });
 
   it('with a bearer token needs amr otp and a recent auth_time in the token', async () => {
