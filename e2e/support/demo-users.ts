@@ -13,5 +13,13 @@ export const USERS = {
   noAccess: 'noaccess@bluemountain.example',
 } as const;
 
+/** The authenticator secret seeded for the demo admins and super admin (see the README). */
+export const DEMO_TOTP_SECRET = 'LYNKDEMOLYNKDEMOLYNKDEMOLYNKDEMO';
+
+/** Who must give a code after the password: admins and super admins (ADR 030). */
+export function needsSecondFactor(email: string): boolean {
+  return /^(superadmin|admin\.)/.test(email);
+}
+
 /** The parent organisation's own main wallet: its seeded opening balance, which no journey moves. */
 export const PARENT_WALLET_CENTS = 480_000_00;

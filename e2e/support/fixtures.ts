@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './demo-users.ts';
+import { DEMO_PASSWORD, needsSecondFactor } from './demo-users.ts';
+import { claimTotpCode } from './totp.ts';
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -14,6 +15,14 @@ export async function signInAs(page: Page, email: string, startPath = '/') {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (needsSecondFactor(email)) await enterSecondFactor(page, email);
+}
+
+/** The code step after the password, for admins and super admins (ADR 030). */
+export async function enterSecondFactor(page: Page, email: string) {
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill(await claimTotpCode(email));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** Keeps a full-page screenshot of a journey's end state in e2e/screenshots. */

@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../apps/api/src/heap-budget.ts';
+import { SERVER_CLOCK_FILE, setServerClockOffset } from './server-clock.ts';
+import { resetTotpClaims } from './totp.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -45,6 +47,8 @@ export default async function globalSetup() {
   const baseUrl = `http://localhost:${port}`;
   await mkdir(path.join(here, '../test-results'), { recursive: true });
   const log = createWriteStream(path.join(here, '../test-results/server.log'));
+  setServerClockOffset(0);
+  await resetTotpClaims();
   // Started as `npm start` starts it: within the server's heap budget.
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
@@ -60,6 +64,8 @@ export default async function globalSetup() {
       BANK_RAIL_STEP_SECONDS: '1',
       // The journeys move money: the server checks the whole ledger when it stops.
       VERIFY_LEDGER_ON_SHUTDOWN: 'true',
+      // The two-factor journey moves the server's clock to make a second factor stale.
+      TEST_CLOCK_FILE: SERVER_CLOCK_FILE,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -34,6 +34,9 @@ import { activationRoutes } from './modules/identity/activation-routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService } from './modules/identity/service.ts';
 import { createAccountBackoff, createHashQueue } from './modules/identity/sign-in-throttle.ts';
+import { createTwoFactorKeys } from './modules/identity/two-factor-keys.ts';
+import { createTwoFactorService } from './modules/identity/two-factor-service.ts';
+import { seedDemoTwoFactor } from './world/demo-two-factor.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -76,6 +79,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The clock of the session and sign-in rules (tests move it instead of waiting). */
+  now?: () => Date;
 }
 
 const COUNTED_PATHS = /^\/(api|auth|oidc)(\/|$|\?)/;
@@ -181,8 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const now = options.now ?? (() => new Date());
+  const twoFactorKeys = createTwoFactorKeys(secrets.sessionEncryptionKey);
+  const twoFactor = createTwoFactorService({ db: database.db, keys: twoFactorKeys, now });
   const provider = config.oidc.embedded
     ? createProvider({
+        twoFactor,
         db: database.db,
         issuer: config.oidc.issuer,
         publicUrl: config.publicUrl,
@@ -214,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     audience: config.oidc.audience,
     identityCacheMs: config.sessionIdentityCacheMs,
+    now,
   });
   await app.register(authPlugin, { sessions, verifier, publicUrl: config.publicUrl });
   await app.register(jobsPlugin, {
@@ -229,8 +239,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Staff and customers' sign-ins share one bound on password hashes: both spend the same CPU.
   const hashQueue = createHashQueue();
   if (provider) {
+    if (config.seedDemo) await seedDemoTwoFactor(database.db, twoFactorKeys, now());
     await app.register(identityRoutes, {
       provider,
+      twoFactor,
       identity: createIdentityService({
         db: database.db,
         provider,

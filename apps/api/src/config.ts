@@ -36,6 +36,11 @@ const envSchema = z.object({
   SEED_DEMO: z.stringbool().default(true),
   /** Recompute and check the whole ledger when the server stops (exit code 3 when it is off). */
   VERIFY_LEDGER_ON_SHUTDOWN: z.stringbool().default(false),
+  /**
+   * Browser journeys only (NODE_ENV=test): a file holding milliseconds to add to the clock of the
+   * session and sign-in rules, so a journey can make a second factor stale without waiting.
+   */
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
   /** Seconds between the simulated bank rail's steps (SCHEDULED → TRANSMITTED → COMPLETED). */
   BANK_RAIL_STEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /**
@@ -123,6 +128,7 @@ export interface Config {
   batches: { feeSchedule: FeeSchedule };
   trustProxy: boolean | number | string[];
   mail: { smtpUrl: string | undefined; from: string };
+  testClockFile: string | undefined;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -132,6 +138,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid environment: ${problems}`);
   }
   const env = parsed.data;
+  if (env.TEST_CLOCK_FILE && env.NODE_ENV !== 'test') {
+    throw new Error('Invalid environment: TEST_CLOCK_FILE is only for tests (NODE_ENV=test)');
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -166,5 +175,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    testClockFile: env.TEST_CLOCK_FILE,
   };
 }

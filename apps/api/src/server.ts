@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { fileClock } from './lib/test-clock.ts';
 import { ensureInternalAccounts } from './modules/ledger/internal-accounts.ts';
 import { verifyLedger } from './modules/ledger/service.ts';
 import { seedDemo, seedRoles } from './world/demo-seed.ts';
@@ -18,7 +19,12 @@ await seedRoles(database.db);
 await ensureInternalAccounts(database.db);
 if (config.seedDemo) await seedDemo(database.db);
 
-const app = await buildApp({ config, database, secrets });
+const app = await buildApp({
+  config,
+  database,
+  secrets,
+  ...(config.testClockFile ? { now: fileClock(config.testClockFile) } : {}),
+});
 
 let closing = false;
 async function shutdown(signal: string) {

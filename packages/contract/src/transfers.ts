@@ -30,6 +30,14 @@ export const createTransferSchema = z.strictObject({
 });
 export type CreateTransfer = z.infer<typeof createTransferSchema>;
 
+/**
+ * Every way but a cash-in from the bank takes money out of one of the merchant's wallets (the main
+ * wallet, or JAM-DEX back to the main wallet): those need a recent second factor (ADR 030).
+ */
+export function leavesAWallet(transfer: Pick<CreateTransfer, 'transfer_type' | 'account_type'>): boolean {
+  return transfer.transfer_type === 'CASH_OUT' || transfer.account_type === 'CBDC';
+}
+
 /** A row of the transfers history (spec section 3: Transfer). Amounts in cents. */
 export const transferSchema = z.object({
   transfer_id: z.string(),

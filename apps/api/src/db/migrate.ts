@@ -14,6 +14,7 @@ import * as notificationReads from './migrations/0010-notification-reads.ts';
 import * as notificationPreferences from './migrations/0011-notification-preferences.ts';
 import * as staffActivation from './migrations/0012-staff-activation.ts';
 import * as reportExports from './migrations/0013-report-exports.ts';
+import * as twoFactor from './migrations/0014-two-factor.ts';
 import * as batchFileParts from './migrations/0015-batch-file-parts.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-notification-preferences': notificationPreferences,
   '0012-staff-activation': staffActivation,
   '0013-report-exports': reportExports,
+  '0014-two-factor': twoFactor,
   '0015-batch-file-parts': batchFileParts,
 };
 

@@ -18,6 +18,7 @@ import type {
 } from './schema-batches.ts';
 import type { DevMailboxTable, MailOutboxTable, StaffActivationsTable } from './schema-staff.ts';
 import type { ReportExportsTable } from './schema-reports.ts';
+import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from './schema-two-factor.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -203,6 +204,9 @@ export interface SessionsTable {
   created_at: Generated<Date>;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** When the user last proved who they are (the ID token's auth_time), and with a second factor. */
+  authenticated_at: Timestamp | null;
+  second_factor_at: Timestamp | null;
 }
 
 export interface OidcPayloadsTable {
@@ -264,4 +268,6 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   dev_mailbox: DevMailboxTable;
   report_exports: ReportExportsTable;
+  two_factor_credentials: TwoFactorCredentialsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER, type SessionIdentity } from '@lynk/contract/session';
 import { passesGate, type Gate } from '@lynk/contract/permissions';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import { NO_AUTHENTICATION, type Authentication } from '../modules/session/authentication.ts';
 import type { SessionService } from '../modules/session/service.ts';
 import type { AccessTokenVerifier } from '../modules/session/tokens.ts';
 
@@ -11,9 +12,13 @@ declare module 'fastify' {
     /** Who is calling, from the session cookie or a bearer token; null when anonymous. */
     identity: SessionIdentity | null;
     authKind: 'session' | 'bearer' | null;
+    /** When the caller last proved who they are, and with a second factor (the step-up rule, ADR 030). */
+    authentication: Authentication;
   }
   interface FastifyInstance {
     sessionCookie: { name: string; secure: boolean };
+    /** The time the session rules read (tests move it instead of waiting). */
+    clock(): Date;
     /** A signed cookie's value, or null when it is missing or its signature is wrong. */
     readSignedCookie(request: FastifyRequest, name: string): string | null;
   }
@@ -43,8 +48,11 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   app.decorate('readSignedCookie', signedCookieReader());
   app.decorateRequest('identity', null);
   app.decorateRequest('authKind', null);
+  app.decorateRequest('authentication', null as unknown as Authentication);
+  app.decorate('clock', opts.sessions.now);
 
   app.addHook('onRequest', async (request) => {
+    request.authentication = NO_AUTHENTICATION;
     if (!isApiRoute(request) && !isAuthRoute(request)) return;
 
     const authorization = request.headers.authorization;
@@ -52,7 +60,9 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
       const match = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/.exec(authorization);
       if (!match?.[1]) throw unauthorized('The Authorization header must be a bearer token.');
       try {
-        request.identity = (await opts.verifier.verify(match[1])).identity;
+        const verified = await opts.verifier.verify(match[1]);
+        request.identity = verified.identity;
+        request.authentication = verified.authentication;
         request.authKind = 'bearer';
       } catch {
         throw unauthorized('The access token is not valid.');
@@ -63,9 +73,10 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
     const sessionId = app.readSignedCookie(request, app.sessionCookie.name);
     if (!sessionId) return;
     if (UNSAFE_METHODS.has(request.method)) assertSameSite(request, publicOrigin);
-    const identity = await opts.sessions.resolve(sessionId);
-    if (identity) {
-      request.identity = identity;
+    const resolved = await opts.sessions.resolve(sessionId);
+    if (resolved) {
+      request.identity = resolved.identity;
+      request.authentication = resolved.authentication;
       request.authKind = 'session';
     }
   });

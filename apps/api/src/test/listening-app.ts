@@ -1,3 +1,5 @@
+import { totpCode } from '../modules/identity/totp.ts';
+import { DEMO_TOTP_SECRET } from '../world/demo-two-factor.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { freePort } from './free-port.ts';
 
@@ -88,7 +90,17 @@ export class Browser {
     const { posted } = await this.signIn(email, password, query);
     const location = posted.headers.get('location');
     if (!location) throw new Error(`Sign-in refused with ${posted.status}`);
-    return this.follow(location);
+    const landed = await this.follow(location);
+    const html = landed.path.startsWith('/oidc/interaction/') ? await landed.response.clone().text() : '';
+    const action = /action="([^"]+\/second-factor)"/.exec(html)?.[1];
+    if (!action) return landed;
+    // The demo admins' authenticator (ADR 030); one sign-in per user and step in these tests.
+    const code = await this.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ code: totpCode(DEMO_TOTP_SECRET, new Date()) }).toString(),
+    });
+    return this.follow(code.headers.get('location') ?? action);
   }
 
   private cookieHeader(): string {

@@ -5,6 +5,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { loadSecrets, type Secrets } from '../lib/secrets.ts';
+import { totpCode } from '../modules/identity/totp.ts';
+import { DEMO_TOTP_SECRET } from '../world/demo-two-factor.ts';
 import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './postgres-server.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -56,6 +58,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Collects the app's log lines (at info level) instead of keeping it silent. */
     logStream?: { write(line: string): void };
+    /** The clock of the session and sign-in rules (see `testClock`). */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const copy = await copySeededDatabase();
@@ -77,6 +81,7 @@ export async function createTestApp(
     logger: Boolean(options.logStream),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     portalDir: options.portalDir ?? '/nonexistent',
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   return {
@@ -148,15 +153,40 @@ export async function signIn(
   const query = new URLSearchParams({ returnTo: options.returnTo ?? '/' });
   if (options.org) query.set('org', options.org);
   const toLoginPage = await follow(app, `/auth/login?${query}`);
-  const action = /action="([^"]+)"/.exec(toLoginPage.lastResponse.body)?.[1];
-  if (!action) throw new Error(`No sign-in form at ${toLoginPage.finalLocation}`);
+  const afterPassword = await submitForm(app, toLoginPage, { email, password });
+  if (!formAction(afterPassword, '/second-factor')) return afterPassword;
+  // The demo admins' authenticator (ADR 030). Tests sign the same admin in many times within one
+  // 30-second step, which a person cannot: the replay rule is tested in two-factor.test.ts.
+  const user = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  await app.db
+    .updateTable('two_factor_credentials')
+    .set({ last_step: null })
+    .where('user_id', '=', user.id)
+    .execute();
+  return submitForm(app, afterPassword, { code: totpCode(DEMO_TOTP_SECRET, app.clock()) });
+}
+
+/** The action of the form the flow ended on, when it ends with `suffix`. */
+export function formAction(flow: FlowResult, suffix = ''): string | undefined {
+  const action = /action="([^"]+)"/.exec(flow.lastResponse.body)?.[1];
+  return action?.endsWith(suffix) ? action : undefined;
+}
+
+/** Posts the page's form as a browser would and follows the redirects. */
+export async function submitForm(app: FastifyInstance, flow: FlowResult, fields: Record<string, string>) {
+  const action = formAction(flow);
+  if (!action) throw new Error(`No form at ${flow.finalLocation}`);
   const posted = await app.inject({
     method: 'POST',
     url: action,
-    headers: { cookie: toLoginPage.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ email, password }).toString(),
+    headers: { cookie: flow.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
   });
-  return follow(app, action, toLoginPage.jar, posted);
+  return follow(app, action, flow.jar, posted);
 }
 
 /** A bearer access token signed with the test app's own provider key. */
@@ -174,4 +204,15 @@ export async function signAccessToken(
     .setIssuedAt()
     .setExpirationTime(options.expiresAt ?? Math.floor(Date.now() / 1000) + 300)
     .sign(await importJWK(t.secrets.signingKey, 'RS256'));
+}
+
+/** A clock a test moves by hand (`advance`) instead of waiting. */
+export function testClock(start = new Date()) {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advance(ms: number) {
+      at += ms;
+    },
+  };
 }

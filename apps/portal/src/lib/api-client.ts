@@ -1,7 +1,9 @@
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER } from '@lynk/contract/session';
 import type { ZodType } from 'zod';
+import { STEP_UP_REQUIRED } from '@lynk/contract/step-up';
 import { organisationFromLocation } from './location-org';
+import { requestStepUp } from './step-up';
 
 /**
  * The one way the portal talks to the server. Same origin, the session travels in an HttpOnly
@@ -44,6 +46,11 @@ export function isOrgMismatch(error: unknown): boolean {
   return isApiRequestError(error) && error.status === 409 && error.code === 'ORG_MISMATCH';
 }
 
+/** The server wants the user to prove who they are again before this call (ADR 030). */
+export function isStepUpRequired(error: unknown): boolean {
+  return isApiRequestError(error) && error.status === 403 && error.code === STEP_UP_REQUIRED;
+}
+
 export function isUnauthorized(error: unknown): boolean {
   return isApiRequestError(error) && error.status === 401;
 }
@@ -82,6 +89,8 @@ export interface RequestOptions {
 
 export interface RequestWithBodyOptions extends RequestOptions {
   body?: unknown;
+  /** Set on the call made again after a step-up: a second refusal is not asked about again. */
+  afterStepUp?: boolean;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -162,7 +171,18 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const response = await send(method, path, 'application/json', options);
   const body = await readJson(response);
-  if (!response.ok) throw toRequestError(response.status, response.statusText, body);
+  if (!response.ok) {
+    const error = toRequestError(response.status, response.statusText, body);
+    // Money leaving needs a recent second factor (ADR 030): confirm, then make the same call again
+    // (same body, same Idempotency-Key). Cancelled, the call fails with the server's message.
+    if (isStepUpRequired(error) && !options.afterStepUp) {
+      await requestStepUp().catch(() => {
+        throw error;
+      });
+      return apiRequest(method, path, schema, { ...options, afterStepUp: true });
+    }
+    throw error;
+  }
 
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

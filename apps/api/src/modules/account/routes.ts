@@ -16,6 +16,8 @@ import { GATES, passesGate } from '@lynk/contract/permissions';
 import {
   cbdcPaymentsListSchema,
   createTransferSchema,
+  leavesAWallet,
+  type CreateTransfer,
   exportQuerySchema,
   exportResponseSchema,
   transferResponseSchema,
@@ -24,6 +26,7 @@ import {
 } from '@lynk/contract/transfers';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
+import { requireRecentSecondFactorWhen } from '../../plugins/step-up.ts';
 import {
   exportWalletCsv,
   listAccounts,
@@ -115,6 +118,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
     '/v1/accounts/:id/transfers',
     {
       preValidation: requireGate(GATES.transfer),
+      // Money leaving a wallet (ADR 030) needs a recent second factor; a cash-in from the bank does not.
+      preHandler: requireRecentSecondFactorWhen((request) => leavesAWallet(request.body as CreateTransfer)),
       schema: {
         tags: ['account'],
         summary: 'Move money between the main wallet and a linked account (Idempotency-Key required)',

@@ -18,6 +18,7 @@ import {
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { GATES } from '@lynk/contract/permissions';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
+import { requireRecentSecondFactor } from '../../plugins/step-up.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { batchCsv, batchTemplate } from './files.ts';
 import { VALIDATE_BATCH_JOB } from './jobs.ts';
@@ -185,7 +186,8 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
   typed.post(
     '/batch-payments/:id/approve',
     {
-      preValidation: requireGate(GATES.reviewBatch),
+      // Money leaves here: a second factor within the last 15 minutes (ADR 030).
+      preValidation: [requireGate(GATES.reviewBatch), requireRecentSecondFactor],
       schema: {
         tags: ['payment'],
         summary: 'Approve a batch from a source of funds (admin; weekly limit and balance checked)',

@@ -11,6 +11,14 @@ import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import { messagePage, logoutPage } from './pages.ts';
 import { providerSessionTtl } from './provider-sessions.ts';
 import { findGrantOrganization, findMembership, findUserByAuthId } from './repository.ts';
+import {
+  ACR_PASSWORD,
+  ACR_TWO_FACTOR,
+  ENROL_PARAM,
+  STEP_UP_PARAM,
+  secondFactorPrompt,
+} from './two-factor-prompt.ts';
+import type { TwoFactorService } from './two-factor-service.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -22,14 +30,17 @@ export interface ProviderOptions {
   clientId: string;
   audience: string;
   secrets: Secrets;
+  twoFactor: TwoFactorService;
 }
 
 /** The custom consent check: every authorization must be bound to one organization by our interaction. */
 export const ORGANIZATION_CHECK = 'lynk_organization_unbound';
 
-function interactions() {
+function interactions(db: Kysely<Database>, twoFactor: TwoFactorService) {
   const { Check, base } = interactionPolicy;
   const policy = base();
+  // After the password, before the organization: the second factor (ADR 030).
+  policy.add(secondFactorPrompt(db, twoFactor), 1);
   // Tokens carry one organization. Each authorization request goes through our (invisible) consent
   // step, which checks the requested `organization` against the user's memberships and records it
   // on a fresh grant; switching organization is then just a new authorization (silent when the
@@ -60,14 +71,18 @@ export function createProvider(options: ProviderOptions): Provider {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        require_auth_time: true,
       },
     ],
     jwks: { keys: [options.secrets.signingKey as never] },
     cookies: { keys: options.secrets.providerCookieKeys },
     pkce: { required: () => true },
     scopes: ['openid', 'profile', 'offline_access'],
-    claims: { openid: ['sub'], profile: ['name', 'email'] },
-    extraParams: ['organization'],
+    // Every ID token says how the user signed in (acr, amr) and when (auth_time, through the
+    // client's require_auth_time): the portal's step-up rule reads them (ADR 030).
+    claims: { openid: ['sub', 'acr', 'amr'], profile: ['name', 'email'] },
+    extraParams: ['organization', STEP_UP_PARAM, ENROL_PARAM],
+    acrValues: [ACR_PASSWORD, ACR_TWO_FACTOR],
     async findAccount(_ctx, sub) {
       const user = await findUserByAuthId(db, sub);
       if (!user || user.disabled) return undefined;
@@ -76,7 +91,7 @@ export function createProvider(options: ProviderOptions): Provider {
         claims: async () => ({ sub, name: user.display_name, email: user.email }),
       };
     },
-    interactions: interactions(),
+    interactions: interactions(db, options.twoFactor),
     features: {
       devInteractions: { enabled: false },
       revocation: {
@@ -119,13 +134,17 @@ export function createProvider(options: ProviderOptions): Provider {
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
     expiresWithSession: async () => false,
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       if (token.kind !== 'AccessToken' || !token.grantId || !token.accountId) return undefined;
       const organizationId = await findGrantOrganization(db, token.grantId);
       const membership = organizationId && (await findMembership(db, token.accountId, organizationId));
       // A removed or deactivated membership stops new tokens (refreshes fail) at once.
       if (!membership) throw new errors.InvalidGrant('membership is no longer active');
+      // RFC 9068: when and how the user signed in, so a bearer caller's step-up can be checked too.
+      const source = ctx?.oidc.entities.AuthorizationCode ?? ctx?.oidc.entities.RefreshToken;
       return {
+        ...(source?.authTime ? { auth_time: source.authTime } : {}),
+        ...(source?.amr ? { amr: source.amr } : {}),
         org_id: membership.organization_id,
         merchant_id: membership.merchant_id,
         role: membership.role_name,

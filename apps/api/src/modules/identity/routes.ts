@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { addFormBodyParser } from './form-body.ts';
 import { loginPage, messagePage } from './pages.ts';
+import { findUserByAuthId } from './repository.ts';
 import type { IdentityService } from './service.ts';
+import { ACR_PASSWORD, SECOND_FACTOR_PROMPT, type ReauthenticationResult } from './two-factor-prompt.ts';
+import { secondFactorRoutes } from './two-factor-routes.ts';
+import type { TwoFactorService } from './two-factor-service.ts';
 
 const assets = {
   'idp.css': {
@@ -33,13 +38,14 @@ function html(reply: FastifyReply, body: string, status = 200) {
 export interface IdentityRoutesOptions {
   provider: Provider;
   identity: IdentityService;
+  twoFactor: TwoFactorService;
   /** Sign-in attempts per minute from one address, whatever the emails. */
   attemptsPerAddress: number;
 }
 
 /** The embedded OpenID provider under /oidc, its sign-in interaction and its static assets. */
 export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions) {
-  const { provider, identity } = opts;
+  const { provider, identity, twoFactor } = opts;
   const throttle = signInRateLimit(app, 'staff', opts.attemptsPerAddress);
 
   app.get(
@@ -55,6 +61,17 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
   // The sign-in form posts urlencoded data; only this scope parses it.
   await app.register(async (scope) => {
     addFormBodyParser(scope);
+    const secondFactor = secondFactorRoutes(scope, {
+      provider,
+      identity,
+      twoFactor,
+      db: app.db,
+      throttle,
+      attemptsPerAddress: opts.attemptsPerAddress,
+      html,
+      expired: (reply) => html(reply, expiredPage(), 400),
+    });
+    secondFactor.register();
 
     scope.get(
       '/oidc/interaction/:uid',
@@ -65,6 +82,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
         if (details.prompt.name === 'login') {
           return html(reply, loginPage({ action: `/oidc/interaction/${details.uid}/login` }));
         }
+        if (details.prompt.name === SECOND_FACTOR_PROMPT) return secondFactor.render(request, reply);
         // Consent: no screen for the first-party portal, only the organization check.
         const accountId = details.session?.accountId;
         if (!accountId) return html(reply, expiredPage(), 400);
@@ -111,9 +129,19 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
         if (outcome.kind === 'refused') {
           return html(reply, loginPage({ action, email, error: INVALID_CREDENTIALS }), 401);
         }
-        const to = await provider.interactionResult(request.raw, reply.raw, {
-          login: { accountId: outcome.accountId, remember: false },
-        });
+        // The password alone re-authenticates only an account without a second factor (ADR 030).
+        const user = await findUserByAuthId(app.db, outcome.accountId);
+        const result: InteractionResults & ReauthenticationResult = {
+          login: {
+            accountId: outcome.accountId,
+            remember: false,
+            amr: ['pwd'],
+            acr: ACR_PASSWORD,
+            ts: Math.floor(twoFactor.now().getTime() / 1000),
+          },
+          lynkReauthenticated: user ? (await twoFactor.requirement(user.id)) === 'none' : false,
+        };
+        const to = await provider.interactionResult(request.raw, reply.raw, result);
         return reply.redirect(to, 303);
       },
     );

@@ -10,10 +10,10 @@ const MAX_ENTRIES = 10_000;
  * outlives its access token, and ending a session here forgets it at once; a session ended by
  * another server, or made idle by editing its row, is seen at the latest `ttlMs` later.
  */
-export function createIdentityCache(ttlMs: number, now: () => number = Date.now) {
-  const entries = new Map<string, { identity: SessionIdentity; until: number }>();
+export function createIdentityCache<T = SessionIdentity>(ttlMs: number, now: () => number = Date.now) {
+  const entries = new Map<string, { identity: T; until: number }>();
   return {
-    get(idHash: string): SessionIdentity | null {
+    get(idHash: string): T | null {
       const entry = entries.get(idHash);
       if (!entry) return null;
       if (entry.until <= now()) {
@@ -23,7 +23,7 @@ export function createIdentityCache(ttlMs: number, now: () => number = Date.now)
       return entry.identity;
     },
     /** Remembers a checked identity until `ttlMs` from now, or `validUntil` if that comes first. */
-    set(idHash: string, identity: SessionIdentity, validUntil: number) {
+    set(idHash: string, identity: T, validUntil: number) {
       if (ttlMs <= 0) return;
       entries.delete(idHash);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -37,4 +37,4 @@ export function createIdentityCache(ttlMs: number, now: () => number = Date.now)
     },
   };
 }
-export type IdentityCache = ReturnType<typeof createIdentityCache>;
+export type IdentityCache<T = SessionIdentity> = ReturnType<typeof createIdentityCache<T>>;

@@ -20,6 +20,8 @@ export function findSession(db: Kysely<Database>, idHash: string): Promise<Store
       'access_expires_at',
       'last_seen_at',
       'expires_at',
+      'authenticated_at',
+      'second_factor_at',
     ])
     .where('id_hash', '=', idHash)
     .executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@lynk/contract/errors';
@@ -8,8 +8,15 @@ import {
   returnToSchema,
   sessionIdentitySchema,
 } from '@lynk/contract/session';
+import {
+  STEP_UP_PATH,
+  TWO_FACTOR_ENROL_PATH,
+  TWO_FACTOR_STATUS_PATH,
+  twoFactorStatusSchema,
+} from '@lynk/contract/step-up';
 import { requireIdentity } from '../../plugins/auth.ts';
-import type { LoginState, SessionService } from './service.ts';
+import type { LoginState, Reauthorization, SessionService } from './service.ts';
+import { stepUpDoneRoutes } from './step-up-done.ts';
 import { SESSION_ABSOLUTE_MS } from './service.ts';
 
 const LOGIN_STATE_MAX_AGE_S = 10 * 60;
@@ -28,7 +35,9 @@ const loginStateSchema = z.object({
   verifier: z.string(),
   returnTo: returnToSchema,
   org: orgIdSchema.optional(),
+  reauth: z.boolean().optional(),
 });
+const reauthQuery = z.object({ returnTo: returnToSchema });
 
 export async function sessionRoutes(
   app: FastifyInstance,
@@ -51,6 +60,40 @@ export async function sessionRoutes(
     sameSite: 'lax' as const,
     secure: app.sessionCookie.secure,
   };
+
+  // A live session proving who it is again (ADR 030): a step-up before money leaves, or setting up
+  // two-step verification. Same organization; without a live session, a normal sign-in instead.
+  const reauthorize = (reauth: Reauthorization) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { returnTo } = request.query as z.infer<typeof reauthQuery>;
+    if (request.authKind !== 'session' || !request.identity) {
+      return reply.redirect(`/auth/login?${new URLSearchParams({ returnTo })}`, 303);
+    }
+    const { url, loginState } = await sessions.beginLogin({
+      returnTo,
+      org: request.identity.org_id,
+      fresh: false,
+      reauth,
+    });
+    reply.setCookie(loginCookie, JSON.stringify(loginState), {
+      ...cookieBase,
+      maxAge: LOGIN_STATE_MAX_AGE_S,
+    });
+    return reply.redirect(url, 303);
+  };
+  const reauthSchema = (summary: string) => ({
+    schema: { tags: ['auth'], summary, querystring: reauthQuery, response: { 400: apiErrorSchema } },
+  });
+  typed.get(
+    STEP_UP_PATH,
+    reauthSchema('Prove who you are again before money leaves (redirects to the identity provider)'),
+    reauthorize('step-up'),
+  );
+  await stepUpDoneRoutes(app);
+  typed.get(
+    TWO_FACTOR_ENROL_PATH,
+    reauthSchema('Set up two-step verification (redirects to the identity provider)'),
+    reauthorize('enrol'),
+  );
 
   typed.get(
     '/auth/login',
@@ -92,14 +135,19 @@ export async function sessionRoutes(
       if (!loginState || request.query.error || !request.query.code || !request.query.state) {
         return reply.redirect('/', 303);
       }
+      const previous = currentSessionId(request, app.sessionCookie.name);
       let result;
       try {
-        result = await sessions.completeLogin(new URL(request.url, publicUrl), loginState, request.ip);
+        result = await sessions.completeLogin(
+          new URL(request.url, publicUrl),
+          loginState,
+          request.ip,
+          previous,
+        );
       } catch (error) {
         request.log.warn({ err: error }, 'sign-in callback failed');
         return reply.redirect('/', 303);
       }
-      const previous = currentSessionId(request, app.sessionCookie.name);
       if (previous) await sessions.replace(previous);
       reply.setCookie(app.sessionCookie.name, result.sessionId, {
         ...cookieBase,
@@ -136,6 +184,20 @@ export async function sessionRoutes(
       },
     },
     async (request) => request.identity!,
+  );
+
+  typed.get(
+    TWO_FACTOR_STATUS_PATH,
+    {
+      preValidation: requireIdentity,
+      schema: {
+        tags: ['session'],
+        summary: "Whether the signed-in user's sign-in used a second factor (My Profile)",
+        response: { 200: twoFactorStatusSchema, 401: apiErrorSchema },
+      },
+    },
+    // Admins always, others once they have set one up: the provider asks everyone who has one.
+    async (request) => ({ enabled: request.authentication.secondFactorAt !== null }),
   );
 }
 

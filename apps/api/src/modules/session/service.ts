@@ -4,6 +4,7 @@ import * as client from 'openid-client';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/service.ts';
+import { authenticationFromClaims, type Authentication } from './authentication.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import type { OidcClient } from './oidc-client.ts';
 import { deleteExpiredSessions, deleteSession, findSessionHashesOfUser, touchSession } from './repository.ts';
@@ -23,6 +24,17 @@ export interface LoginState {
   verifier: string;
   returnTo: string;
   org?: string | undefined;
+  /** A step-up or an enrolment: the new session keeps the one it replaces' absolute expiry. */
+  reauth?: boolean | undefined;
+}
+
+/** Why an authorization is started for a live session besides a branch switch (ADR 030). */
+export type Reauthorization = 'step-up' | 'enrol';
+
+/** Who a session is and when they last proved it. */
+export interface ResolvedSession {
+  identity: SessionIdentity;
+  authentication: Authentication;
 }
 
 /**
@@ -57,14 +69,21 @@ export function createSessionService(options: SessionServiceOptions) {
   const now = options.now ?? (() => new Date());
   const redirectUri = `${publicUrl}/auth/callback`;
   const store = createSealedSessions(db, options.cipher);
-  const identities = createIdentityCache(options.identityCacheMs ?? 0, () => now().getTime());
+  const identities = createIdentityCache<ResolvedSession>(options.identityCacheMs ?? 0, () =>
+    now().getTime(),
+  );
 
   /**
    * `fresh`: no live portal session. Then the provider must ask for the password (`prompt=login`)
    * even if its own session is still alive: the portal's idle timeout and logout mean a password,
    * not a silent round trip. A live session re-authorizing for another branch stays silent.
    */
-  async function beginLogin(input: { returnTo: string; org?: string | undefined; fresh: boolean }) {
+  async function beginLogin(input: {
+    returnTo: string;
+    org?: string | undefined;
+    fresh: boolean;
+    reauth?: Reauthorization | undefined;
+  }) {
     const config = await oidc.load();
     const verifierValue = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -77,18 +96,29 @@ export function createSessionService(options: SessionServiceOptions) {
       resource: audience,
       ...(input.org ? { organization: input.org } : {}),
       ...(input.fresh ? { prompt: 'login' } : {}),
+      ...(input.reauth === 'step-up' ? { step_up: '1' } : {}),
+      ...(input.reauth === 'enrol' ? { enrol_two_factor: '1' } : {}),
     });
     const loginState: LoginState = {
       state,
       verifier: verifierValue,
       returnTo: input.returnTo,
       org: input.org,
+      ...(input.reauth ? { reauth: true } : {}),
     };
     return { url: url.href, loginState };
   }
 
-  /** Exchanges the code, verifies the access token and opens a session. Returns the cookie value. */
-  async function completeLogin(callbackUrl: URL, loginState: LoginState, ip: string) {
+  /**
+   * Exchanges the code, verifies the access token and opens a session. Returns the cookie value.
+   * A re-authorization of the same user keeps the replaced session's absolute expiry.
+   */
+  async function completeLogin(
+    callbackUrl: URL,
+    loginState: LoginState,
+    ip: string,
+    previousSessionId?: string | undefined,
+  ) {
     const config = await oidc.load();
     const tokens = await client.authorizationCodeGrant(
       config,
@@ -99,6 +129,10 @@ export function createSessionService(options: SessionServiceOptions) {
     const { identity, expiresAt } = await verifier.verify(tokens.access_token);
     const sessionId = randomBytes(32).toString('base64url');
     const at = now();
+    const authentication = authenticationFromClaims(tokens.claims() ?? {});
+    const previous =
+      loginState.reauth && previousSessionId ? await store.find(hashSessionId(previousSessionId)) : undefined;
+    const keepExpiry = previous && previous.user_id === Number(identity.id) && previous.expires_at > at;
     await store.insert({
       id_hash: hashSessionId(sessionId),
       user_id: Number(identity.id),
@@ -108,13 +142,16 @@ export function createSessionService(options: SessionServiceOptions) {
       id_token: tokens.id_token ?? null,
       access_expires_at: expiresAt,
       last_seen_at: at,
-      expires_at: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
+      expires_at: keepExpiry ? previous.expires_at : new Date(at.getTime() + SESSION_ABSOLUTE_MS),
+      authenticated_at: authentication.authenticatedAt,
+      second_factor_at: authentication.secondFactorAt,
     });
     await recordAudit(db, {
       actorUserId: Number(identity.id),
       organizationId: identity.org_id,
       action: 'auth.session_started',
       subject: identity.authID,
+      details: { second_factor: authentication.secondFactorAt !== null, reauth: Boolean(loginState.reauth) },
       ip,
     });
     return { sessionId, identity };
@@ -124,7 +161,7 @@ export function createSessionService(options: SessionServiceOptions) {
    * The identity behind a session cookie, or null when the session is unknown, idle for too long,
    * past its absolute lifetime, or its tokens can no longer be refreshed.
    */
-  async function resolve(sessionId: string): Promise<SessionIdentity | null> {
+  async function resolve(sessionId: string): Promise<ResolvedSession | null> {
     const idHash = hashSessionId(sessionId);
     const remembered = identities.get(idHash);
     if (remembered) return remembered;
@@ -144,9 +181,13 @@ export function createSessionService(options: SessionServiceOptions) {
       await touchSession(db, idHash, at);
       if (session.refresh_token) await providerSessions?.keepAlive(session.refresh_token);
     }
+    const resolved: ResolvedSession = {
+      identity: tokens.identity,
+      authentication: { authenticatedAt: session.authenticated_at, secondFactorAt: session.second_factor_at },
+    };
     // Remembered for a moment, never past the point where the access token must be refreshed.
-    identities.set(idHash, tokens.identity, tokens.expiresAt.getTime() - REFRESH_MARGIN_MS);
-    return tokens.identity;
+    identities.set(idHash, resolved, tokens.expiresAt.getTime() - REFRESH_MARGIN_MS);
+    return resolved;
   }
 
   /** Ends a portal session everywhere: its row, its refresh token and the provider's session. */
@@ -256,7 +297,7 @@ export function createSessionService(options: SessionServiceOptions) {
     }
   }
 
-  return { beginLogin, completeLogin, resolve, logout, replace, endUserSessions };
+  return { beginLogin, completeLogin, resolve, logout, replace, endUserSessions, now };
 }
 
 /** Sessions past their absolute lifetime or idle for longer than the idle limit. */

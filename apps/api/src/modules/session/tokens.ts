@@ -1,17 +1,22 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
 import { sessionIdentitySchema, type SessionIdentity } from '@lynk/contract/session';
 import { z } from 'zod';
+import { authenticationFromClaims, type Authentication } from './authentication.ts';
 
 /** Claims our access tokens carry (see the provider's extraTokenClaims): the identity plus JWT basics. */
 const accessTokenClaims = sessionIdentitySchema.omit({ id: true }).extend({
   sub: z.string(),
   user_id: z.number().int(),
   exp: z.number(),
+  auth_time: z.number().optional(),
+  amr: z.array(z.string()).optional(),
 });
 
 export interface VerifiedAccessToken {
   identity: SessionIdentity;
   expiresAt: Date;
+  /** From the token's own `auth_time`/`amr` (RFC 9068), for bearer callers; sessions keep their own. */
+  authentication: Authentication;
 }
 
 export interface AccessTokenVerifier {
@@ -41,9 +46,13 @@ export function createAccessTokenVerifier(options: {
         algorithms: ['RS256'],
         requiredClaims: ['exp', 'sub'],
       });
-      const { sub: _sub, user_id, exp, ...claims } = accessTokenClaims.parse(payload);
+      const { sub: _sub, user_id, exp, auth_time, amr, ...claims } = accessTokenClaims.parse(payload);
       const identity: SessionIdentity = { id: String(user_id), ...claims };
-      return { identity, expiresAt: new Date(exp * 1000) };
+      return {
+        identity,
+        expiresAt: new Date(exp * 1000),
+        authentication: authenticationFromClaims({ auth_time, amr }),
+      };
     },
   };
 }

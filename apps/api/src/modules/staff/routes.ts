@@ -14,6 +14,7 @@ import {
 } from '@lynk/contract/staff';
 import { forbidden } from '../../lib/app-error.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
+import { requireRecentSecondFactor } from '../../plugins/step-up.ts';
 import { staffMailQueue } from './jobs.ts';
 import {
   createStaffMember,
@@ -92,7 +93,7 @@ export async function staffRoutes(app: FastifyInstance, opts: StaffRoutesOptions
   typed.post(
     '/v3/staff',
     {
-      preValidation: requireGate(GATES.addUser),
+      preValidation: [requireGate(GATES.addUser), requireRecentSecondFactor],
       schema: {
         tags,
         summary: 'Registers a staff member and emails them an activation link',
@@ -109,7 +110,7 @@ export async function staffRoutes(app: FastifyInstance, opts: StaffRoutesOptions
   typed.patch(
     '/v3/staff/:id',
     {
-      preValidation: requireGate({ allOf: ['update:staff'] }),
+      preValidation: [requireGate({ allOf: ['update:staff'] }), requireRecentSecondFactor],
       schema: {
         tags,
         summary: "Changes a staff member's display name, role, QR setting or status",
@@ -127,7 +128,7 @@ export async function staffRoutes(app: FastifyInstance, opts: StaffRoutesOptions
   typed.delete(
     '/v3/staff/:id',
     {
-      preValidation: requireGate({ allOf: ['delete:staff'] }),
+      preValidation: [requireGate({ allOf: ['delete:staff'] }), requireRecentSecondFactor],
       schema: {
         tags,
         summary: "Removes a staff member from the caller's merchant and ends their sessions",

@@ -18,6 +18,9 @@ import classes from './app-layout.module.css';
 export const MAIN_CONTENT_ID = 'main-content';
 
 const ModalHost = lazyPage(() => import('../modal-host').then((module) => module.ModalHost));
+const StepUpDialog = lazyPage(() =>
+  import('@/features/auth/components/step-up-dialog').then((module) => module.StepUpDialog),
+);
 
 /**
  * The signed-in frame: top bar, side menu (a drawer on smartphones, collapsible on desktop) and the
@@ -81,6 +84,7 @@ export function AppLayout() {
       </AppShell>
       <Suspense fallback={null}>
         <ModalHost />
+        <StepUpDialog />
       </Suspense>
     </>
   );

@@ -24,6 +24,11 @@ export const PROFILE_TEXTS = {
     'Print your QR code for your counter or share its link: customers scan it with the Lynk app to pay you.',
   mainWallet: 'Main wallet',
   jamDexWallet: 'JAM-DEX wallet',
+  twoFactor: 'Two-step verification',
+  twoFactorOn: 'On: you give a code from your authenticator app when you sign in.',
+  twoFactorOff:
+    'Off. Add a code from an authenticator app to your sign-in, so your password alone cannot move money.',
+  twoFactorSetUp: 'Set up two-step verification',
   loading: MESSAGES.common.loading,
   walletInfo: MESSAGES.transfer.walletInfoFailed,
 } as const;

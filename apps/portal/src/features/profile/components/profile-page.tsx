@@ -13,6 +13,7 @@ import { PROFILE_TEXTS } from '../texts';
 import { useProfile } from '../api/get-profile';
 import classes from './profile-page.module.css';
 import { ProfileQrCodes } from './profile-qr-codes';
+import { TwoFactorCard } from './two-factor-card';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -82,6 +83,7 @@ export function ProfileDetails({ profile, user }: { profile: MerchantProfile; us
         <Field label={PROFILE_TEXTS.role}>{user.role}</Field>
       </DetailsCard>
       <ProfileQrCodes />
+      <TwoFactorCard />
     </Stack>
   );
 }

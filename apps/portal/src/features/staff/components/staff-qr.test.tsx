@@ -23,7 +23,13 @@ beforeEach(() => {
     vi.fn(async () => ({ width: 200, height: 200, close: vi.fn() })),
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => ({ fillRect: vi.fn(), drawImage: vi.fn(), fillStyle: '' }) as unknown as CanvasRenderingContext2D,
+    () =>
+      ({
+        fillRect: vi.fn(),
+        drawImage: vi.fn(),
+        fillText: vi.fn(),
+        fillStyle: '',
+      }) as unknown as CanvasRenderingContext2D,
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback, type, q) => {
     quality.push(q);
