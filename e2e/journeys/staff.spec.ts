@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS } from '../support/demo-users.ts';
 import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
@@ -44,6 +45,16 @@ test('an admin adds a cashier who activates from the emailed link, signs in, and
   await expectAccessible(page);
   await keepScreenshot(page, 'staff-page');
   await registerCashier(page, email, displayName);
+
+  // The cashier's own counter QR, as the till prints it: a JPEG named after the merchant.
+  const downloading = page.waitForEvent('download');
+  await rowOf(page, email)
+    .getByRole('button', { name: `Download the QR code of ${displayName}` })
+    .click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/__qrCode\.jpg$/);
+  const jpeg = await readFile((await download.path())!);
+  expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
   // The development mail viewer holds the activation email (no SMTP server in the journeys).
   const cashierContext = await browser.newContext();

@@ -63,12 +63,6 @@ export const TRANSACTION_STATUS_TEXTS = {
   batchFailureTitle: MESSAGES.common.somethingWentWrong,
 } as const;
 
-/** Spec section 2: panes whose feature has not landed say so instead of showing an empty table. */
-export const NOT_AVAILABLE_TEXTS = {
-  /** Not in the spec. */
-  pane: (what: string) => `${what} are not available yet in this portal.`,
-} as const;
-
 /** QR downloads (spec sections 2, 6, 8, 9). */
 export const QR_TEXTS = {
   copied: MESSAGES.qr.copied,
