@@ -1,4 +1,5 @@
-import { escapeHtml, identityPage } from './pages.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { identityPage } from './pages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES_TEXT } from './password-rules.ts';
 
 /** The page an activation link opens: choose a password (spec: the user activates, then signs in). */

@@ -1,13 +1,5 @@
 /** Server-rendered pages of the embedded sign-in, in the portal's look. No inline scripts (CSP). */
-
-const escapeMap: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapeMap[c] ?? c);
+import { escapeHtml } from '../../lib/html.ts';
 
 /** The provider's page frame (brand, card, footer); the sign-in and activation pages use it. */
 export function identityPage(title: string, body: string, head = ''): string {

@@ -1,4 +1,5 @@
-import { escapeHtml, identityPage } from './pages.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { identityPage } from './pages.ts';
 
 /** The provider's second-factor pages (ADR 030), in the sign-in page's look. No inline scripts (CSP). */
 

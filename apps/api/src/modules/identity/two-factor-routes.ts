@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { findUserByAuthId, type UserRecord } from './repository.ts';
 import type { IdentityService } from './service.ts';
 import { confirmPasswordPage, enrolPage, recoveryCodesPage, secondFactorPage } from './two-factor-pages.ts';
@@ -52,22 +52,7 @@ function lockedMessage(seconds: number): string {
  */
 export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRoutesOptions) {
   const { provider, twoFactor, html } = opts;
-  const perAddress = scope.createRateLimit({
-    max: opts.attemptsPerAddress,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `sign-in:second-factor:${request.ip}`,
-  });
-  const codeThrottle: preHandlerHookHandler = async (request, reply) => {
-    const result = await perAddress(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', String(result.ttlInSeconds));
-      throw new AppError(
-        'RATE_LIMITED',
-        429,
-        `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`,
-      );
-    }
-  };
+  const codeThrottle = signInRateLimit(scope, 'second-factor', opts.attemptsPerAddress);
   const nowSeconds = () => Math.floor(twoFactor.now().getTime() / 1000);
 
   async function pending(request: FastifyRequest, reply: FastifyReply) {

@@ -1,13 +1,5 @@
 import type { OutgoingMail } from './mailer.ts';
-
-const escapeMap: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => escapeMap[c] ?? c);
+import { escapeHtml } from '../../lib/html.ts';
 
 export const ACTIVATION_SUBJECT = 'Activate your Lynk Merchant Portal account';
 
@@ -31,10 +23,10 @@ export function activationEmail(input: {
     subject: ACTIVATION_SUBJECT,
     link: input.link,
     text: [greeting, '', added, action, input.link, '', expiry, ignore].join('\n'),
-    html: `<p>${escape(greeting)}</p>
-<p>${escape(added)}</p>
-<p>${escape(action)}<br><a href="${escape(input.link)}">Activate my account</a></p>
-<p>${escape(expiry)}</p>
-<p>${escape(ignore)}</p>`,
+    html: `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(added)}</p>
+<p>${escapeHtml(action)}<br><a href="${escapeHtml(input.link)}">Activate my account</a></p>
+<p>${escapeHtml(expiry)}</p>
+<p>${escapeHtml(ignore)}</p>`,
   };
 }

@@ -1,11 +1,4 @@
-const escapeMap: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => escapeMap[c] ?? c);
+import { escapeHtml } from '../../lib/html.ts';
 
 interface DevMessage {
   id: string;
@@ -22,13 +15,13 @@ const isSafeLink = (link: string) => /^https?:\/\/[^\s"'<>]+$/.test(link);
 function messageItem(message: DevMessage): string {
   const link =
     message.link && isSafeLink(message.link)
-      ? `<p><a class="action" href="${escape(message.link)}">Open the link in this email</a></p>`
+      ? `<p><a class="action" href="${escapeHtml(message.link)}">Open the link in this email</a></p>`
       : '';
   return `<li class="mail">
-<h2>${escape(message.subject)}</h2>
-<p class="meta">To <strong>${escape(message.to_address)}</strong> · <time datetime="${message.created_at.toISOString()}">${escape(message.created_at.toUTCString())}</time></p>
+<h2>${escapeHtml(message.subject)}</h2>
+<p class="meta">To <strong>${escapeHtml(message.to_address)}</strong> · <time datetime="${message.created_at.toISOString()}">${escapeHtml(message.created_at.toUTCString())}</time></p>
 ${link}
-<pre>${escape(message.text_body)}</pre>
+<pre>${escapeHtml(message.text_body)}</pre>
 </li>`;
 }
 
