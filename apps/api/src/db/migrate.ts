@@ -14,6 +14,7 @@ import * as notificationReads from './migrations/0010-notification-reads.ts';
 import * as notificationPreferences from './migrations/0011-notification-preferences.ts';
 import * as staffActivation from './migrations/0012-staff-activation.ts';
 import * as batchFileParts from './migrations/0015-batch-file-parts.ts';
+import * as listingChangeNotify from './migrations/0016-listing-change-notify.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-notification-preferences': notificationPreferences,
   '0012-staff-activation': staffActivation,
   '0015-batch-file-parts': batchFileParts,
+  '0016-listing-change-notify': listingChangeNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

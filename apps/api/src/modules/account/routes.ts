@@ -24,6 +24,7 @@ import {
 } from '@lynk/contract/transfers';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
+import { cachedListing } from '../../plugins/listing-cache.ts';
 import {
   exportWalletCsv,
   listAccounts,
@@ -40,6 +41,9 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** The account back end (`/api/account`). Every query is scoped by the caller's merchant. */
 export async function accountRoutes(app: FastifyInstance, opts: { railStepSeconds: number }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const transfersCache = cachedListing(app, 'transfers', (request) => ({
+    merchantId: request.identity!.merchant_id,
+  }));
 
   typed.get(
     '/v1/accounts',
@@ -140,6 +144,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
     '/v2/connected-account-transactions',
     {
       preValidation: requireGate(GATES.transfersHistoryTab),
+      preHandler: transfersCache.preHandler,
       schema: {
         tags: ['account'],
         summary: 'Transfers history (jam-dex-only=true for the JAM-DEX wallet)',
@@ -147,13 +152,14 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
         response: { 200: transfersListSchema, ...errors },
       },
     },
-    async (request) =>
+    transfersCache.handler(async (request) =>
       listTransferHistory(
         app.db,
         request.identity!.merchant_id,
         request.query,
         request.query['jam-dex-only'] === 'true',
       ),
+    ),
   );
 
   typed.get(

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../db/database.ts';
+import { openChangeFeed, type ChangeFeed } from '../lib/listing-cache-feed.ts';
+import { ListingCache, type ListingEntry, type ListingTicket } from '../lib/listing-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The listings' answers (ADR 032), invalidated by the database's change announcements. */
+    listingCache: ListingCache;
+    listingChanges: ChangeFeed;
+  }
+}
+
+/** Answers kept at once, and their characters all together (about 32 MB of JSON at most). */
+const MAX_ENTRIES = 5000;
+const MAX_BYTES = 16 * 1024 * 1024;
+
+export const listingCachePlugin = fp(
+  async (app: FastifyInstance, opts: { database: DatabaseHandle; maxAgeMs: number }) => {
+    const cache = new ListingCache({ maxAgeMs: opts.maxAgeMs, maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES });
+    app.decorate('listingCache', cache);
+    const feed: ChangeFeed =
+      opts.maxAgeMs > 0
+        ? await openChangeFeed(opts.database, {
+            changed: (payload) => cache.changed(payload),
+            live: (live) => cache.setLive(live),
+            lost: (error) =>
+              app.log.warn({ err: error }, 'listing changes: connection lost, cache off until back'),
+          })
+        : { sync: () => undefined, close: async () => undefined };
+    app.decorate('listingChanges', feed);
+    // Before the database closes: the embedded one's listener goes with it.
+    app.addHook('onClose', () => feed.close());
+  },
+  { name: 'listing-cache' },
+);
+
+interface ListingScope {
+  merchantId: number;
+  /** What this caller may see of the merchant's listing when it is not all of it (a user id). */
+  viewer?: string | number | undefined;
+}
+
+interface Pending {
+  key: string;
+  merchantId: number;
+  ticket: ListingTicket;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The parsed query in one spelling: the same page asked for in another order is the same answer. */
+function normalizedQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const record = query as Record<string, unknown>;
+  return Object.keys(record)
+    .sort()
+    .map((name) => `${name}=${String(record[name])}`)
+    .join('&');
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: ListingEntry): FastifyReply {
+  // The browser may keep the answer but must ask again each time; an unchanged one costs a 304.
+  reply.header('cache-control', 'private, no-cache').header('etag', entry.etag);
+  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  return reply.type(JSON_TYPE).send(entry.body);
+}
+
+/**
+ * A listing route's cache (ADR 032): `preHandler` answers from the cache, after the route's
+ * permission check (preValidation) and the query's validation, without running the handler;
+ * `handler` wraps the route's own, keeping its answer as the response schema serialized it.
+ */
+export function cachedListing(
+  app: FastifyInstance,
+  route: string,
+  scope: (request: FastifyRequest) => ListingScope,
+) {
+  const pending = new WeakMap<FastifyRequest, Pending>();
+  return {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const cache = app.listingCache;
+      if (!cache.enabled) return;
+      try {
+        // On PostgreSQL: every change committed before this request is heard first.
+        await app.listingChanges.sync();
+      } catch {
+        return;
+      }
+      const { merchantId, viewer } = scope(request);
+      const key = `${route}|${merchantId}|${viewer ?? ''}|${normalizedQuery(request.query)}`;
+      const entry = cache.get(key);
+      if (entry) return sendEntry(request, reply, entry);
+      pending.set(request, { key, merchantId, ticket: cache.ticket() });
+    },
+    handler<R extends FastifyRequest>(read: (request: R) => Promise<unknown>) {
+      return async (request: R, reply: FastifyReply): Promise<void> => {
+        const answer = await read(request);
+        const body = reply.serialize(answer) as string;
+        const miss = pending.get(request);
+        if (!miss) {
+          await reply.type(JSON_TYPE).send(body);
+          return;
+        }
+        await sendEntry(request, reply, app.listingCache.set(miss.key, miss.merchantId, miss.ticket, body));
+      };
+    },
+  };
+}
