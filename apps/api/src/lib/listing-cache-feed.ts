@@ -79,7 +79,7 @@ async function listenOnPostgres(url: string, on: ChangeHandlers): Promise<Change
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: 'lynk-listing-changes' });
     next.on('notification', (message) => {
       if (message.channel === LISTING_CHANGES_CHANNEL) on.changed(message.payload ?? '*');
     });

@@ -61,8 +61,9 @@ function normalizedQuery(query: unknown): string {
 }
 
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: ListingEntry): FastifyReply {
-  // The browser may keep the answer but must ask again each time; an unchanged one costs a 304.
-  reply.header('cache-control', 'private, no-cache').header('etag', entry.etag);
+  // Browsers keep no /api answer (no-store, plugins/errors.ts); a client that kept one itself may
+  // ask again with its tag and get a 304 while it is still current.
+  reply.header('etag', entry.etag);
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
   return reply.type(JSON_TYPE).send(entry.body);
 }
