@@ -200,4 +200,22 @@ describe('the next listing shows the change after', () => {
     }
     expect((await orders()).meta_data.total).toBeGreaterThan(before.meta_data.total);
   });
+
+  it("a merchant's new name (the refunds' From) and a staff member's (the batches' Uploaded by)", async () => {
+    const refunds = await primed(t, REFUNDS, manager);
+    expect(refunds.result.length).toBeGreaterThan(0);
+    await sql`update merchants set name = 'Blue Mountain Coffee — New Kingston' where id = 1001`.execute(
+      t.database.db,
+    );
+    expect((await listing(t, REFUNDS, manager)).body.result[0].from).toBe(
+      'Blue Mountain Coffee — New Kingston',
+    );
+
+    const batches = await primed(t, BATCHES, admin);
+    const uploader = batches.result[0].created_by as string;
+    await sql`update users set display_name = 'Renamed Uploader' where display_name = ${uploader}`.execute(
+      t.database.db,
+    );
+    expect((await listing(t, BATCHES, admin)).body.result[0].created_by).toBe('Renamed Uploader');
+  });
 });
