@@ -137,8 +137,13 @@ export class ListingCache {
     this.bytes = 0;
   }
 
+  /** Whether nothing of the merchant (nor of all) changed since `ticket` was read. */
+  unchangedSince(merchantId: number, ticket: ListingTicket): boolean {
+    return ticket >= this.allChangedAt && ticket >= (this.changedAt.get(merchantId) ?? 0);
+  }
+
   private current(entry: Stored): boolean {
-    return entry.readAt >= this.allChangedAt && entry.readAt >= (this.changedAt.get(entry.merchantId) ?? 0);
+    return this.enabled && this.unchangedSince(entry.merchantId, entry.readAt);
   }
 
   private remove(key: string, entry: Stored) {

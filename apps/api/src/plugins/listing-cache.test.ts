@@ -103,6 +103,21 @@ describe('the listing cache', () => {
     expect(after.body).toEqual(before);
   });
 
+  it('reads the database once for a burst of requests for the same page after a change', async () => {
+    const page = '/api/payment/customer-transactions?limit=50';
+    await requestPayment(manager, 2_00);
+    const one = (await listing(t, page, manager)).queries;
+    const created = await requestPayment(manager, 2_00);
+    const { result, queries } = await queriesDuring(t, () =>
+      Promise.all(
+        [1, 2, 3, 4].map(() => t.app.inject({ method: 'GET', url: page, headers: { cookie: manager } })),
+      ),
+    );
+    expect(queries).toBe(one);
+    expect(new Set(result.map((r) => r.body)).size).toBe(1);
+    expect(ids(result[0]!.json())).toContain(created);
+  });
+
   it('refuses a malformed query with 400 before the cache is consulted', async () => {
     const { result, queries } = await queriesDuring(t, () =>
       t.app.inject({ method: 'GET', url: `${ORDERS}&sort=SIDEWAYS`, headers: { cookie: manager } }),

@@ -42,10 +42,17 @@ interface ListingScope {
   viewer?: string | number | undefined;
 }
 
-interface Pending {
-  key: string;
+/** A miss whose queries are running: requests for the same answer arriving meanwhile wait for it. */
+interface Flight {
   merchantId: number;
   ticket: ListingTicket;
+  answer: Promise<ListingEntry | undefined>;
+}
+
+interface Pending {
+  key: string;
+  flight: Flight;
+  settle(entry: ListingEntry | undefined): void;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -79,6 +86,7 @@ export function cachedListing(
   scope: (request: FastifyRequest) => ListingScope,
 ) {
   const pending = new WeakMap<FastifyRequest, Pending>();
+  const flights = new Map<string, Flight>();
   return {
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const cache = app.listingCache;
@@ -93,18 +101,37 @@ export function cachedListing(
       const key = `${route}|${merchantId}|${viewer ?? ''}|${normalizedQuery(request.query)}`;
       const entry = cache.get(key);
       if (entry) return sendEntry(request, reply, entry);
-      pending.set(request, { key, merchantId, ticket: cache.ticket() });
+      // Queries for the same answer already running, and nothing of the merchant changed since
+      // they began: their answer is as new as this request needs (after a change, a burst of the
+      // same page reads the database once).
+      const running = flights.get(key);
+      if (running && cache.unchangedSince(merchantId, running.ticket)) {
+        const shared = await running.answer;
+        if (shared) return sendEntry(request, reply, shared);
+      }
+      let settle!: Pending['settle'];
+      const answer = new Promise<ListingEntry | undefined>((resolve) => (settle = resolve));
+      const flight = { merchantId, ticket: cache.ticket(), answer };
+      flights.set(key, flight);
+      pending.set(request, { key, flight, settle });
     },
     handler<R extends FastifyRequest>(read: (request: R) => Promise<unknown>) {
       return async (request: R, reply: FastifyReply): Promise<void> => {
-        const answer = await read(request);
-        const body = reply.serialize(answer) as string;
         const miss = pending.get(request);
-        if (!miss) {
-          await reply.type(JSON_TYPE).send(body);
-          return;
+        let entry: ListingEntry | undefined;
+        try {
+          const body = reply.serialize(await read(request)) as string;
+          if (!miss) {
+            await reply.type(JSON_TYPE).send(body);
+            return;
+          }
+          entry = app.listingCache.set(miss.key, miss.flight.merchantId, miss.flight.ticket, body);
+        } finally {
+          // A failed read shares nothing: whoever waited reads for themselves.
+          miss?.settle(entry);
+          if (miss && flights.get(miss.key) === miss.flight) flights.delete(miss.key);
         }
-        await sendEntry(request, reply, app.listingCache.set(miss.key, miss.merchantId, miss.ticket, body));
+        await sendEntry(request, reply, entry);
       };
     },
   };
