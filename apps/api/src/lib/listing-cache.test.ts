@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { preferredEncoding } from './listing-cache-encoding.ts';
 import { ListingCache } from './listing-cache.ts';
 
 function cache(options: Partial<{ maxAgeMs: number; maxEntries: number; maxBytes: number }> = {}) {
@@ -81,17 +82,28 @@ describe('ListingCache', () => {
   });
 
   it('forgets the least recently used first, by count and by size', () => {
-    const { c } = cache({ maxEntries: 2, maxBytes: 40 });
-    c.set('a', 1, c.ticket(), 'aaaaaaaaaa');
-    c.set('b', 1, c.ticket(), 'bbbbbbbbbb');
+    const byCount = cache({ maxEntries: 2 }).c;
+    byCount.set('a', 1, byCount.ticket(), 'a');
+    byCount.set('b', 1, byCount.ticket(), 'b');
+    byCount.get('a');
+    byCount.set('c', 1, byCount.ticket(), 'c');
+    expect(['a', 'b', 'c'].map((k) => byCount.get(k)?.body)).toEqual(['a', undefined, 'c']);
+
+    // Each answer counts twice its length (room for its compressed copies): four of 10 fill 80.
+    const { c } = cache({ maxEntries: 100, maxBytes: 80 });
+    for (const k of ['a', 'b', 'c', 'd']) c.set(k, 1, c.ticket(), k.repeat(10));
     c.get('a');
-    c.set('c', 1, c.ticket(), 'cccccccccc');
-    expect([c.get('a')?.body, c.get('b'), c.get('c')?.body]).toEqual(['aaaaaaaaaa', undefined, 'cccccccccc']);
-    c.set('d', 1, c.ticket(), 'd'.repeat(10));
     c.set('e', 1, c.ticket(), 'e'.repeat(10));
-    expect(c.size).toBe(2);
+    expect(['a', 'b', 'c', 'd', 'e'].map((k) => c.get(k) !== undefined)).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+    ]);
     // Larger than a quarter of the bound: served but never kept.
-    c.set('big', 1, c.ticket(), 'x'.repeat(11));
+    const big = c.set('big', 1, c.ticket(), 'x'.repeat(11));
+    expect(big.body).toBe('x'.repeat(11));
     expect(c.get('big')).toBeUndefined();
   });
 
@@ -103,5 +115,17 @@ describe('ListingCache', () => {
     expect(a.etag).toBe(b.etag);
     expect(a.etag).not.toBe(d.etag);
     expect(a.etag).toMatch(/^W\/"[\w-]+"$/);
+  });
+
+  it("picks brotli, else gzip, by the client's q-values, and nothing under 1 KB", () => {
+    const body = 'x'.repeat(1024);
+    expect(preferredEncoding('gzip, deflate, br', body)).toBe('br');
+    expect(preferredEncoding('gzip;q=0.8, br;q=0.5', body)).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip', body)).toBe('gzip');
+    expect(preferredEncoding('*', body)).toBe('br');
+    expect(preferredEncoding('identity', body)).toBeUndefined();
+    expect(preferredEncoding('gzip;q=0, br;q=0', body)).toBeUndefined();
+    expect(preferredEncoding(undefined, body)).toBeUndefined();
+    expect(preferredEncoding('br', 'x'.repeat(1023))).toBeUndefined();
   });
 });

@@ -4,7 +4,10 @@ export interface ListingCacheOptions {
   /** An answer older than this is read again whatever the database said; 0 turns the cache off. */
   maxAgeMs: number;
   maxEntries: number;
-  /** Bound on the answers' characters kept, all entries together. */
+  /**
+   * Bound on the memory the answers take, all entries together: each counts twice its characters,
+   * room for the compressed copies made of it (never larger than the answer itself).
+   */
   maxBytes: number;
   now?: () => number;
 }
@@ -13,7 +16,11 @@ export interface ListingCacheOptions {
 export interface ListingEntry {
   body: string;
   etag: string;
+  /** Compressed copies, made when first asked for (`listing-cache-encoding.ts`). */
+  encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
 }
+
+const weight = (body: string) => body.length * 2;
 
 interface Stored extends ListingEntry {
   merchantId: number;
@@ -92,11 +99,11 @@ export class ListingCache {
   /** Keeps an answer read under `ticket`, unless its merchant changed since (or all did). */
   set(key: string, merchantId: number, ticket: ListingTicket, body: string): ListingEntry {
     const entry: Stored = { body, etag: etagOf(body), merchantId, readAt: ticket, storedAt: this.now() };
-    if (!this.enabled || !this.current(entry) || body.length > this.options.maxBytes / 4) return entry;
+    if (!this.enabled || !this.current(entry) || weight(body) > this.options.maxBytes / 4) return entry;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, entry);
-    this.bytes += body.length;
+    this.bytes += weight(body);
     while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const [oldestKey, oldest] = this.entries.entries().next().value!;
       this.remove(oldestKey, oldest);
@@ -148,7 +155,7 @@ export class ListingCache {
 
   private remove(key: string, entry: Stored) {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= weight(entry.body);
   }
 }
 

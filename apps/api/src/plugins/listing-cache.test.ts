@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { branchAccounts, newKey } from '../test/accounts.ts';
@@ -69,6 +70,32 @@ describe('the listing cache', () => {
     const changed = await ask();
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sends a kept answer compressed as the client accepts it, the same answer once decompressed', async () => {
+    const plain = (await listing(t, ORDERS, manager)).response;
+    const ask = (encoding: string) =>
+      queriesDuring(t, () =>
+        t.app.inject({
+          method: 'GET',
+          url: ORDERS,
+          headers: { cookie: manager, 'accept-encoding': encoding },
+        }),
+      );
+    for (const [accept, encoding, decompress] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const { result, queries } = await ask(accept);
+      expect(queries).toBe(0);
+      expect(result.headers['content-encoding']).toBe(encoding);
+      expect(result.headers.vary).toMatch(/accept-encoding/i);
+      expect(decompress(result.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    const identity = (await ask('identity')).result;
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
   });
 
   it("never gives an owned-orders cashier the manager's answer, nor the manager the cashier's", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/database.ts';
+import { encodedBody, preferredEncoding } from '../lib/listing-cache-encoding.ts';
 import { openChangeFeed, type ChangeFeed } from '../lib/listing-cache-feed.ts';
 import { ListingCache, type ListingEntry, type ListingTicket } from '../lib/listing-cache.ts';
 
@@ -72,7 +73,17 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: ListingE
   // ask again with its tag and get a 304 while it is still current.
   reply.header('etag', entry.etag);
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  return reply.type(JSON_TYPE).send(entry.body);
+  reply.type(JSON_TYPE);
+  const encoding =
+    request.headers['x-no-compression'] === undefined
+      ? preferredEncoding(request.headers['accept-encoding'], entry.body)
+      : undefined;
+  if (!encoding) return reply.send(entry.body);
+  // Sent already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', encoding)
+    .send(encodedBody(entry, encoding));
 }
 
 /**
