@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** Answers kept at once, and their characters all together (about 32 MB of JSON at most). */
+/** Answers kept at once, and their weight all together: 8 M characters of JSON with their compressed copies. */
 const MAX_ENTRIES = 5000;
 const MAX_BYTES = 16 * 1024 * 1024;
 
