@@ -24,7 +24,6 @@ import {
 } from '@lynk/contract/transfers';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
-import { cachedListing } from '../../plugins/listing-cache.ts';
 import {
   exportWalletCsv,
   listAccounts,
@@ -35,6 +34,7 @@ import {
   readWalletLimit,
 } from './service.ts';
 import { createTransfer } from './transfer-service.ts';
+import { cachedListing } from '../../plugins/listing-cache.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
