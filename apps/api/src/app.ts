@@ -58,6 +58,7 @@ import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.t
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
 import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { listingCachePlugin } from './plugins/listing-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
   });
   await app.register(authPlugin, { sessions, verifier, publicUrl: config.publicUrl });
+  await app.register(listingCachePlugin, { database, maxAgeMs: config.listingCacheMaxAgeMs });
   await app.register(jobsPlugin, {
     databaseUrl: config.databaseUrl,
     enabled: options.jobs ?? true,

@@ -81,6 +81,11 @@ const envSchema = z.object({
    * (ADR 025); 0 checks every request. Logging out here forgets it at once.
    */
   SESSION_IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * Seconds a listing's answer may be served again while the database announces no change to its
+   * merchant (ADR 032); a bound in case an announcement is ever missed. 0 turns the cache off.
+   */
+  LISTING_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Requests per minute per portal session (or anonymous address) before 429. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Requests per minute per address calling with bearer tokens (an integration) before 429. */
@@ -120,6 +125,7 @@ export interface Config {
   seedDemo: boolean;
   verifyLedgerOnShutdown: boolean;
   sessionIdentityCacheMs: number;
+  listingCacheMaxAgeMs: number;
   rateLimitPerMinute: number;
   rateLimitBearerPerMinute: number;
   signInAttemptsPerAddress: number;
@@ -162,6 +168,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     verifyLedgerOnShutdown: env.VERIFY_LEDGER_ON_SHUTDOWN,
     sessionIdentityCacheMs: env.SESSION_IDENTITY_CACHE_SECONDS * 1000,
+    listingCacheMaxAgeMs: env.LISTING_CACHE_MAX_AGE_SECONDS * 1000,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     rateLimitBearerPerMinute: env.RATE_LIMIT_BEARER_PER_MINUTE,
     signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,

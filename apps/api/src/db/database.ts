@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   ledger: { db: Kysely<Database>; writers: number };
   /** Present when running on the embedded database. */
   pglite: PGlite | undefined;
+  /** The PostgreSQL server's address, for a connection of its own (the listing changes' LISTEN). */
+  url: string | undefined;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       pool,
       ledger: { db: ledgerDb, writers: LEDGER_WRITERS },
       pglite: undefined,
+      url: options.databaseUrl,
       close: async () => {
         await Promise.all([db.destroy(), ledgerDb.destroy()]);
       },
@@ -71,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool,
     ledger: { db, writers: 1 },
     pglite,
+    url: undefined,
     close: async () => {
       await db.destroy();
       await pglite.close();

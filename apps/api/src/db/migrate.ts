@@ -16,6 +16,7 @@ import * as staffActivation from './migrations/0012-staff-activation.ts';
 import * as reportExports from './migrations/0013-report-exports.ts';
 import * as twoFactor from './migrations/0014-two-factor.ts';
 import * as batchFileParts from './migrations/0015-batch-file-parts.ts';
+import * as listingChangeNotify from './migrations/0016-listing-change-notify.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-report-exports': reportExports,
   '0014-two-factor': twoFactor,
   '0015-batch-file-parts': batchFileParts,
+  '0016-listing-change-notify': listingChangeNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

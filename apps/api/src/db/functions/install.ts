@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { LEDGER_POST_BATCH } from './ledger-post-batch/function.ts';
+import { LISTING_CHANGES_NOTIFY, LISTING_CHANGES_NOTIFY_RENAME } from './listing-changes/function.ts';
 
 /**
  * The database's functions are code, not history: each is kept here as it is now and installed
@@ -13,5 +14,7 @@ export async function installFunctions(db: Kysely<unknown>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('lynk.install_functions'))`.execute(trx);
     await sql.raw(LEDGER_POST_BATCH).execute(trx);
+    await sql.raw(LISTING_CHANGES_NOTIFY).execute(trx);
+    await sql.raw(LISTING_CHANGES_NOTIFY_RENAME).execute(trx);
   });
 }

@@ -37,12 +37,16 @@ import {
   readWalletLimit,
 } from './service.ts';
 import { createTransfer } from './transfer-service.ts';
+import { cachedListing } from '../../plugins/listing-cache.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** The account back end (`/api/account`). Every query is scoped by the caller's merchant. */
 export async function accountRoutes(app: FastifyInstance, opts: { railStepSeconds: number }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const transfersCache = cachedListing(app, 'transfers', (request) => ({
+    merchantId: request.identity!.merchant_id,
+  }));
 
   typed.get(
     '/v1/accounts',
@@ -145,6 +149,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
     '/v2/connected-account-transactions',
     {
       preValidation: requireGate(GATES.transfersHistoryTab),
+      preHandler: transfersCache.preHandler,
       schema: {
         tags: ['account'],
         summary: 'Transfers history (jam-dex-only=true for the JAM-DEX wallet)',
@@ -152,13 +157,14 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
         response: { 200: transfersListSchema, ...errors },
       },
     },
-    async (request) =>
+    transfersCache.handler(async (request) =>
       listTransferHistory(
         app.db,
         request.identity!.merchant_id,
         request.query,
         request.query['jam-dex-only'] === 'true',
       ),
+    ),
   );
 
   typed.get(

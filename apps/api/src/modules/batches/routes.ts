@@ -20,6 +20,7 @@ import { GATES } from '@lynk/contract/permissions';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireRecentSecondFactor } from '../../plugins/step-up.ts';
 import { requireGate } from '../../plugins/auth.ts';
+import { cachedListing } from '../../plugins/listing-cache.ts';
 import { batchCsv, batchTemplate } from './files.ts';
 import { VALIDATE_BATCH_JOB } from './jobs.ts';
 import { PROCESS_BATCH_JOB } from './processing.ts';
@@ -43,11 +44,15 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
     settings: opts.settings,
     enqueue: batchQueue(app.boss, VALIDATE_BATCH_JOB),
   });
+  const batchesCache = cachedListing(app, 'batches', (request) => ({
+    merchantId: request.identity!.merchant_id,
+  }));
 
   typed.get(
     '/batch-payments',
     {
       preValidation: requireGate(GATES.paymentHistoryTab),
+      preHandler: batchesCache.preHandler,
       schema: {
         tags: ['payment'],
         summary: 'Batch payments, newest first by default',
@@ -55,7 +60,9 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
         response: { 200: batchesListSchema, ...errors },
       },
     },
-    async (request) => listBatches(app.db, request.identity!.merchant_id, request.query),
+    batchesCache.handler(async (request) =>
+      listBatches(app.db, request.identity!.merchant_id, request.query),
+    ),
   );
 
   typed.get(

@@ -19,6 +19,7 @@ import {
 import { GATES } from '@lynk/contract/permissions';
 import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
 import { requireGate } from '../../plugins/auth.ts';
+import { cachedListing } from '../../plugins/listing-cache.ts';
 import { requireConsumer, type ConsumerAuthOptions } from '../consumer-auth/routes.ts';
 import { declinePayLink, payPayLink, readPayLink } from './pay-service.ts';
 import {
@@ -26,6 +27,7 @@ import {
   getOrder,
   listOrders,
   listRefunds,
+  ownerFilter,
   refundOrder,
   type OrderSettings,
 } from './service.ts';
@@ -42,11 +44,20 @@ export async function orderRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const customer = requireConsumer(opts.consumers);
   const payParams = z.object({ code: payLinkCodeSchema });
+  // A cashier who may read only their own orders has an answer of their own (ADR 032).
+  const ordersCache = cachedListing(app, 'orders', (request) => ({
+    merchantId: request.identity!.merchant_id,
+    viewer: ownerFilter(request.identity!),
+  }));
+  const refundsCache = cachedListing(app, 'refunds', (request) => ({
+    merchantId: request.identity!.merchant_id,
+  }));
 
   typed.get(
     '/customer-transactions',
     {
       preValidation: requireGate(GATES.ordersTab),
+      preHandler: ordersCache.preHandler,
       schema: {
         tags: ['payment'],
         summary: 'Orders (a cashier who may read only their own orders gets theirs)',
@@ -54,7 +65,7 @@ export async function orderRoutes(
         response: { 200: ordersListSchema, ...errors },
       },
     },
-    async (request) => listOrders(app.db, request.identity!, request.query),
+    ordersCache.handler(async (request) => listOrders(app.db, request.identity!, request.query)),
   );
 
   typed.get(
@@ -134,6 +145,7 @@ export async function orderRoutes(
     '/refund-transactions',
     {
       preValidation: requireGate(GATES.refundsTab),
+      preHandler: refundsCache.preHandler,
       schema: {
         tags: ['payment'],
         summary: 'Refunds issued',
@@ -141,7 +153,9 @@ export async function orderRoutes(
         response: { 200: refundsListSchema, ...errors },
       },
     },
-    async (request) => listRefunds(app.db, request.identity!.merchant_id, request.query),
+    refundsCache.handler(async (request) =>
+      listRefunds(app.db, request.identity!.merchant_id, request.query),
+    ),
   );
 
   // The customer's pay page (`/pay/{code}`): the link is public, paying and declining need the

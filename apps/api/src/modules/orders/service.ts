@@ -77,7 +77,7 @@ function toRefundDto(row: RefundRow): Refund {
  * A user who may read only their own orders (`read:owned-orders` without `read:orders`, the
  * cashier) sees the orders they created; everyone else with the tab sees the merchant's.
  */
-function ownerFilter(identity: SessionIdentity): number | undefined {
+export function ownerFilter(identity: SessionIdentity): number | undefined {
   return hasPermission(identity.permissions, 'read:orders') ? undefined : Number(identity.id);
 }
 
