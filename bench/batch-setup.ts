@@ -94,6 +94,9 @@ async function tokenFor(db: Db, config: Config, secrets: Secrets, email: string,
     org_id: `org_${KINGSTON}`,
     merchant_id: KINGSTON,
     permissions: [...ROLE_PERMISSIONS[roleId]],
+    // Signed in with a code just now: approving is under step-up (ADR 030).
+    auth_time: Math.floor(Date.now() / 1000),
+    amr: ['pwd', 'otp'],
   })
     .setProtectedHeader({ alg: 'RS256', kid: secrets.signingKey.kid! })
     .setSubject(`bench-${user.id}`)

@@ -23,17 +23,19 @@ async function send(app: FastifyInstance, request: InjectOptions): Promise<void>
 
 /**
  * p50/p99 of `requests` sent one after the other (after a warm-up), then requests/s with
- * `concurrency` in flight for `seconds`.
+ * `concurrency` in flight for `seconds`. `beforeEach` runs before every request (and is timed).
  */
 export async function measure(
   app: FastifyInstance,
   request: InjectOptions,
-  options: { requests: number; seconds: number; concurrency: number },
+  options: { requests: number; seconds: number; concurrency: number; beforeEach?: () => void },
 ): Promise<LoadFigures> {
+  const before = options.beforeEach ?? (() => undefined);
   for (let i = 0; i < 50; i++) await send(app, request);
   const timings: number[] = [];
   for (let i = 0; i < options.requests; i++) {
     const start = performance.now();
+    before();
     await send(app, request);
     timings.push(performance.now() - start);
   }
@@ -45,6 +47,7 @@ export async function measure(
   await Promise.all(
     Array.from({ length: options.concurrency }, async () => {
       while (performance.now() < deadline) {
+        before();
         await send(app, request);
         done++;
       }

@@ -4,4 +4,4 @@
  * 100 MB took the process past 700 MB of RSS in garbage. `npm start` runs the server with these
  * flags (a test holds its script to them) and the benchmarks start their servers with them.
  */
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=8'];
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=4'];

@@ -248,7 +248,7 @@ describe('a valid batch', () => {
   });
 
   it('stores a file over 1 MiB in parts that join to the upload, and reads rows straddling them', async () => {
-    const count = 20_000;
+    const count = 10_000;
     await sql`
       insert into accounts (merchant_id, type, currency, account_ref, label)
       select null, 'CONSUMER', 'JMD', 'CONSUMER-JMD-parts.' || n, '@parts.' || n from generate_series(1, ${count}) n
@@ -269,7 +269,7 @@ describe('a valid batch', () => {
       .where('batch_id', '=', id)
       .orderBy('part')
       .execute();
-    expect(parts.map((p) => p.part)).toEqual([0, 1, 2]);
+    expect(parts.map((p) => p.part)).toEqual([0, 1]);
     expect(Buffer.concat(parts.map((p) => Buffer.from(p.bytes))).toString('utf8')).toBe(text);
     expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
     expect(await batch(id)).toMatchObject({ payee_count: count, rows_checked: count });
