@@ -1,22 +1,21 @@
-import { readFileSync, watchFile } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 /**
  * The clock of a server under browser journeys (TEST_CLOCK_FILE, test only): real time plus the
- * milliseconds written in the file, read again whenever the file changes. Journeys move it to make
- * a second factor stale (ADR 030) instead of waiting 15 minutes.
+ * milliseconds written in the file. Journeys move it to make a second factor stale (ADR 030)
+ * instead of waiting 15 minutes. The file is read at every call: a journey that moves the clock
+ * and sends a request at once must have that request judged by the new time (watching the file
+ * left a window in which a request kept alive with the old time, and a session then looked idle).
  */
 export function fileClock(file: string): () => Date {
-  const read = () => {
+  return () => {
+    let offset = 0;
     try {
-      const offset = Number(readFileSync(file, 'utf8').trim());
-      return Number.isFinite(offset) ? offset : 0;
+      const written = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isFinite(written)) offset = written;
     } catch {
-      return 0;
+      // No file yet: no offset.
     }
+    return new Date(Date.now() + offset);
   };
-  let offset = read();
-  watchFile(file, { interval: 50, persistent: false }, () => {
-    offset = read();
-  });
-  return () => new Date(Date.now() + offset);
 }
