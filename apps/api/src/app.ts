@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,7 +18,6 @@ import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import { AppError } from './lib/app-error.ts';
 import { injectFetch } from './lib/inject-fetch.ts';
 import { OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
@@ -55,7 +53,8 @@ import { createMailer } from './modules/staff/mailer.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createTokenCipher } from './modules/session/token-cipher.ts';
 import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
-import { authPlugin, sessionCookieName } from './plugins/auth.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { listingCachePlugin } from './plugins/listing-cache.ts';
@@ -83,8 +82,6 @@ export interface BuildAppOptions {
   /** The clock of the session and sign-in rules (tests move it instead of waiting). */
   now?: () => Date;
 }
-
-const COUNTED_PATHS = /^\/(api|auth|oidc)(\/|$|\?)/;
 
 const defaultPortalDir = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../portal/dist');
 
@@ -153,25 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // precompressed from the build). Brotli at its quick level 4: ratio close to gzip 9, little CPU.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie, { secret: secrets.sessionSecret });
-  await app.register(rateLimit, {
-    // A person clicking through the portal needs far fewer calls than an integration syncing
-    // orders, which gets a budget of its own (per address: a made-up token must not buy a new one).
-    max: (_request, key) =>
-      key.startsWith('bearer:') ? config.rateLimitBearerPerMinute : config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    // The portal's own files are static and cacheable; only calls that do work are counted, per
-    // signed-in session where there is one (a shop's staff often share one public address).
-    allowList: (request) =>
-      request.method === 'GET' && !COUNTED_PATHS.test(request.routeOptions.url ?? request.url),
-    // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
-    keyGenerator: (request) => {
-      if (request.headers.authorization?.startsWith('Bearer ')) return `bearer:${request.ip}`;
-      const session = app.readSignedCookie(request, sessionCookieName(config.publicUrl));
-      return session ? `session:${session}` : `ip:${request.ip}`;
-    },
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${context.after}.`),
-  });
+  await registerRateLimits(app, config);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -15,7 +15,8 @@ import {
   twoFactorStatusSchema,
 } from '@lynk/contract/step-up';
 import { requireIdentity } from '../../plugins/auth.ts';
-import type { LoginState, Reauthorization, SessionService } from './service.ts';
+import type { LoginState, Reauthorization } from './login-state.ts';
+import type { SessionService } from './service.ts';
 import { stepUpDoneRoutes } from './step-up-done.ts';
 import { SESSION_ABSOLUTE_MS } from './service.ts';
 

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/service.ts';
 import { authenticationFromClaims, type Authentication } from './authentication.ts';
 import { createIdentityCache } from './identity-cache.ts';
+import type { LoginState, Reauthorization } from './login-state.ts';
 import type { OidcClient } from './oidc-client.ts';
 import { deleteExpiredSessions, deleteSession, findSessionHashesOfUser, touchSession } from './repository.ts';
 import { createSealedSessions, type OpenSession } from './sealed-sessions.ts';
@@ -18,18 +19,6 @@ export const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
 const REFRESH_MARGIN_MS = 30 * 1000;
 /** last_seen_at is written at most this often, to keep reads from turning into writes. */
 const TOUCH_EVERY_MS = 30 * 1000;
-
-export interface LoginState {
-  state: string;
-  verifier: string;
-  returnTo: string;
-  org?: string | undefined;
-  /** A step-up or an enrolment: the new session keeps the one it replaces' absolute expiry. */
-  reauth?: boolean | undefined;
-}
-
-/** Why an authorization is started for a live session besides a branch switch (ADR 030). */
-export type Reauthorization = 'step-up' | 'enrol';
 
 /** Who a session is and when they last proved it. */
 export interface ResolvedSession {

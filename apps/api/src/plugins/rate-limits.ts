@@ -1,0 +1,30 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+import { sessionCookieName } from './auth.ts';
+
+const COUNTED_PATHS = /^\/(api|auth|oidc)(\/|$|\?)/;
+
+/** The site-wide rate limits: a budget per signed-in session for people, another for integrations. */
+export async function registerRateLimits(app: FastifyInstance, config: Config) {
+  await app.register(rateLimit, {
+    // A person clicking through the portal needs far fewer calls than an integration syncing
+    // orders, which gets a budget of its own (per address: a made-up token must not buy a new one).
+    max: (_request, key) =>
+      key.startsWith('bearer:') ? config.rateLimitBearerPerMinute : config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // The portal's own files are static and cacheable; only calls that do work are counted, per
+    // signed-in session where there is one (a shop's staff often share one public address).
+    allowList: (request) =>
+      request.method === 'GET' && !COUNTED_PATHS.test(request.routeOptions.url ?? request.url),
+    // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
+    keyGenerator: (request) => {
+      if (request.headers.authorization?.startsWith('Bearer ')) return `bearer:${request.ip}`;
+      const session = app.readSignedCookie(request, sessionCookieName(config.publicUrl));
+      return session ? `session:${session}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${context.after}.`),
+  });
+}
