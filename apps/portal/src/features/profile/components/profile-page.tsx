@@ -1,10 +1,11 @@
 import type { MerchantProfile } from '@lynk/contract/profile';
 import type { SessionIdentity } from '@lynk/contract/session';
-import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
+import { PaneSection } from '@/components/pane-section';
 import { formatPhone } from '@lynk/contract/constants';
 import { formatAddress, initials } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
@@ -28,15 +29,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A titled card of the page's details (a description list). */
 function DetailsCard({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
-      <Title order={3} size="h4" id={headingId} mb="md">
-        {title}
-      </Title>
+    <PaneSection title={title}>
       <dl className={classes.fields}>{children}</dl>
-    </Card>
+    </PaneSection>
   );
 }
 

@@ -1,19 +1,8 @@
-import {
-  Accordion,
-  Alert,
-  Anchor,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Accordion, Alert, Anchor, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClock, IconMail, IconShieldLock, IconWorld, type Icon } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
+import { PaneSection } from '@/components/pane-section';
 import { useOrganisation } from '@/lib/organisation';
 import { SUPPORT_FAQ, SUPPORT_TEXTS } from '../texts';
 
@@ -41,18 +30,6 @@ function ContactLine({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
-      <Title order={3} size="h4" id={headingId} mb="md">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
-
 /** Customer Support: how to reach Lynk's merchant support team, and answers to common questions. */
 export function SupportPage() {
   const { profile } = useOrganisation();
@@ -64,7 +41,7 @@ export function SupportPage() {
       <PageHeader title={SUPPORT_TEXTS.title} />
       <Stack gap="lg" maw={880}>
         <Text>{SUPPORT_TEXTS.intro}</Text>
-        <Section title={SUPPORT_TEXTS.contactTitle}>
+        <PaneSection title={SUPPORT_TEXTS.contactTitle}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Stack gap="md">
               <ContactLine icon={IconMail} label={SUPPORT_TEXTS.emailLabel}>
@@ -108,7 +85,7 @@ export function SupportPage() {
               ) : null}
             </Stack>
           </SimpleGrid>
-        </Section>
+        </PaneSection>
         <Alert
           variant="light"
           color="yellow"
@@ -120,7 +97,7 @@ export function SupportPage() {
         >
           {SUPPORT_TEXTS.urgent}
         </Alert>
-        <Section title={SUPPORT_TEXTS.faqTitle}>
+        <PaneSection title={SUPPORT_TEXTS.faqTitle}>
           <Accordion variant="separated" radius="md" chevronPosition="right">
             {/* Values become element ids: an index, as a question's spaces and "?" make invalid ones. */}
             {SUPPORT_FAQ.map((entry, index) => (
@@ -132,7 +109,7 @@ export function SupportPage() {
               </Accordion.Item>
             ))}
           </Accordion>
-        </Section>
+        </PaneSection>
       </Stack>
     </div>
   );
