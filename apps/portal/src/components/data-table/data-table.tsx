@@ -1,5 +1,5 @@
-import { Card, EmptyState, Stack, VisuallyHidden } from '@mantine/core';
-import { IconMoodEmpty } from '@tabler/icons-react';
+import { Stack, VisuallyHidden } from '@mantine/core';
+import { EmptyCard } from '@/components/empty-card';
 import type { RowData } from '@tanstack/react-table';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useIsSmartphone } from '@/lib/use-smartphone';
@@ -88,17 +88,7 @@ export function DataTable<T extends RowData>({
 
   let body;
   if (showEmpty) {
-    body = (
-      <Card withBorder radius="md" py="xl">
-        <EmptyState
-          icon={<IconMoodEmpty size={28} aria-hidden />}
-          withIndicatorBackground
-          title={empty.title}
-          description={empty.body}
-          data-testid="data-table-empty"
-        />
-      </Card>
-    );
+    body = <EmptyCard title={empty.title} body={empty.body} testId="data-table-empty" />;
   } else if (isSmartphone) {
     body = (
       <DataTableCards

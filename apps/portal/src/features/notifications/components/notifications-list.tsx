@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   Group,
   Skeleton,
   Stack,
@@ -13,7 +12,8 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChecks, IconMoodEmpty } from '@tabler/icons-react';
+import { IconChecks } from '@tabler/icons-react';
+import { EmptyCard } from '@/components/empty-card';
 import { useEffect } from 'react';
 import { listingQuery, useListingParams } from '@/components/data-table/use-listing-params';
 import { TableFooter } from '@/components/table-footer';
@@ -140,15 +140,11 @@ export function NotificationsList({ tab }: { tab: NotificationTab }) {
           ))}
         </Stack>
       ) : rows.length === 0 ? (
-        <Card withBorder radius="md" py="xl">
-          <EmptyState
-            icon={<IconMoodEmpty size={28} aria-hidden />}
-            withIndicatorBackground
-            title={NOTIFICATION_TEXTS.emptyTitle}
-            description={NOTIFICATION_TEXTS.emptyBody}
-            data-testid="notifications-empty"
-          />
-        </Card>
+        <EmptyCard
+          title={NOTIFICATION_TEXTS.emptyTitle}
+          body={NOTIFICATION_TEXTS.emptyBody}
+          testId="notifications-empty"
+        />
       ) : (
         <>
           <Stack
