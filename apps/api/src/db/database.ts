@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -61,6 +62,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = isMemoryDataDir(options.dataDir)
     ? undefined
     : `${options.dataDir.replace(/\/+$/, '')}/pgdata`;
+  // PGlite creates its own folder but not the ones above it (a first run, a cleared temp dir).
+  if (!isMemoryDataDir(options.dataDir)) await mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create(
     dataDir,
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
