@@ -68,6 +68,8 @@ const config = loadConfig({
   ...(DATABASE_URL ? { DATABASE_URL } : {}),
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // The listings are asked for with bearer tokens, which have their own limit.
+  RATE_LIMIT_BEARER_PER_MINUTE: '100000000',
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: DATA_DIR });
 const where = config.databaseUrl ? 'PostgreSQL' : 'embedded';
