@@ -6,8 +6,11 @@
  *   npm run build && npm run bench:web
  *
  * Prints the performance, accessibility and best-practices scores and LCP, TBT, CLS and the bytes
- * transferred; figures go to docs/performance.md. CHROME_PATH overrides /usr/bin/chromium.
+ * transferred; figures go to docs/performance.md. CHROME_PATH overrides /usr/bin/chromium;
+ * LIGHTHOUSE_REPORTS=<folder> also keeps each full report there (JSON, for the diagnostics).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -76,6 +79,12 @@ try {
         page,
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${name}`);
+      const reports = process.env.LIGHTHOUSE_REPORTS;
+      if (reports) {
+        await mkdir(reports, { recursive: true });
+        const file = `${name.split(' ')[0]}-${preset}.json`;
+        await writeFile(join(reports, file), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider';
+import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

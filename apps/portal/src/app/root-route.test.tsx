@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { portalServer } from '@/testing/fake-server';
@@ -11,7 +11,7 @@ describe('"/"', () => {
   it('redirects a user who is not a super admin of a parent organisation to their wallet orders', async () => {
     const { router } = renderApp('/', portalServer({ session: makeSession(1), profile: parentProfile }));
     expect(await screen.findByRole('tab', { name: 'Orders' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders'));
     // The file's first render imports every lazy chunk of the portal; on a busy machine that alone
     // can take longer than a test's default five seconds.
   }, 20_000);
@@ -19,13 +19,13 @@ describe('"/"', () => {
   it('redirects a super admin of an organisation without branches', async () => {
     const { router } = renderApp('/', portalServer({ session: makeSession(4) }));
     await screen.findByRole('tab', { name: 'Orders' });
-    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders'));
   });
 
   it('redirects "/staff" outside the corporate view to the organisation\'s staff page', async () => {
     const { router } = renderApp('/staff', portalServer({ session: makeSession(1) }));
     expect(await screen.findByRole('heading', { name: 'Staff' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/1001/staff');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/staff'));
   });
 
   it('shows the corporate dashboard to a super admin of a parent organisation', async () => {

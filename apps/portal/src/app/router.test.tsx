@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { portalServer } from '@/testing/fake-server';
@@ -18,13 +18,13 @@ describe('organisation routes', () => {
   it('sends "/:org" to the main wallet', async () => {
     const { router } = renderApp('/1001', portalServer());
     await screen.findByRole('tab', { name: 'Orders' });
-    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders'));
   });
 
   it('sends the JAM-DEX wallet to "/" without a CBDC account', async () => {
     const { router } = renderApp('/1001/jamdex-wallet/payments', portalServer());
     await screen.findByRole('tab', { name: 'Orders' });
-    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders'));
   });
 
   it('opens the JAM-DEX wallet on payments with a CBDC account', async () => {
@@ -33,7 +33,7 @@ describe('organisation routes', () => {
       portalServer({ accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)] }),
     );
     expect(await screen.findByRole('heading', { level: 3, name: 'Payments' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments'));
   });
 
   it('shows the transfers history table in its tab, opened from a shared link with its view', async () => {
@@ -86,7 +86,9 @@ describe('organisation routes', () => {
     expect(
       within(failure).getByText('There was an error loading the batch transaction. Please try again'),
     ).toBeInTheDocument();
-    expect(second.router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history');
+    await waitFor(() =>
+      expect(second.router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history'),
+    );
     expect(screen.queryByTestId('batch-review-abc')).not.toBeInTheDocument();
     await userEvent.click(within(failure).getByRole('button', { name: 'Return to Dashboard' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -113,7 +115,7 @@ describe('organisation routes', () => {
     await userEvent.click(within(reject).getByRole('button', { name: 'Reject' }));
     const rejected = await screen.findByRole('dialog', { name: 'Payment Rejected' });
     expect(within(rejected).getByText('Your payment was rejected')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history'));
     expect(requests.some((request) => request.path === '/api/payment/batch-payments/42/reject')).toBe(true);
   });
 
@@ -141,13 +143,15 @@ describe('organisation routes', () => {
   it('opens the main wallet on orders and JAM-DEX on payments; without that tab, on the first permitted one', async () => {
     const first = renderApp('/1001/lynk-wallet', portalServer());
     await screen.findByTestId('wallet-pane-orders');
-    expect(first.router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/1001/lynk-wallet/orders'));
     first.unmount();
 
     const noOrders = makeSession(1, { permissions: ['read:cashouts', 'read:refunds'] });
     const second = renderApp('/1001/lynk-wallet', portalServer({ session: noOrders }));
     await screen.findByTestId('wallet-pane-transfers-history');
-    expect(second.router.state.location.pathname).toBe('/1001/lynk-wallet/transfers-history');
+    await waitFor(() =>
+      expect(second.router.state.location.pathname).toBe('/1001/lynk-wallet/transfers-history'),
+    );
   });
 
   it('shows the staff page of an organisation with Dashboard > Staff, its table and Add User', async () => {
@@ -200,7 +204,7 @@ describe('organisation routes', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Notifications History' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/1001/notifications/all');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/notifications/all'));
     const tabs = screen.getByRole('tablist', { name: 'Notification groups' });
     expect(
       within(tabs)
@@ -224,7 +228,7 @@ describe('organisation routes', () => {
     await screen.findByRole('heading', { level: 2, name: 'Notifications History' });
     expect(await screen.findByTestId('notifications-empty')).toHaveTextContent("We're coming up empty");
     expect(screen.getByTestId('notifications-pane-all')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/1001/notifications/all');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/notifications/all'));
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render';
@@ -38,7 +38,7 @@ describe('an unknown path', () => {
     expect(hardNavigate).not.toHaveBeenCalled();
     // "/" then sends a user who is not a corporate super admin to their organisation's wallet.
     await screen.findByRole('tab', { name: 'Orders' });
-    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders'));
   });
 
   it('shows "Go back to the Login" without a session, and does not force a sign-in', async () => {

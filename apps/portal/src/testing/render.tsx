@@ -9,7 +9,7 @@ import { ModalHost } from '@/app/modal-host';
 import { ToastHost } from '@/app/toast-host';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
-import { routes } from '@/app/router';
+import { appRoutes } from '@/app/router';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { HardNavigateProvider } from '@/lib/hard-navigate';
 import { OrganisationProvider, type Organisation } from '@/lib/organisation';
@@ -27,9 +27,10 @@ export function createTestQueryClient(): QueryClient {
 export function renderApp(path: string, fakeRoutes: FakeRoutes = {}) {
   const server = installFakeFetch(fakeRoutes);
   const hardNavigate = vi.fn<(url: string) => void>();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
   const view = render(
-    <AppProvider env="test" queryClient={createTestQueryClient()} hardNavigate={hardNavigate}>
+    <AppProvider env="test" queryClient={queryClient} hardNavigate={hardNavigate}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

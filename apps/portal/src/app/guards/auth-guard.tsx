@@ -11,7 +11,6 @@ import { useHardNavigate } from '@/lib/hard-navigate';
 import { organisationFromLocation } from '@/lib/location-org';
 import { SessionProvider } from '@/lib/session';
 import { APP_TEXTS } from '../texts';
-import { loadAppLayout } from '../layout/lazy-app-layout';
 import { clearAuthAttempt, isRecentAttempt, recordAuthAttempt, type AuthAttemptKind } from './auth-attempts';
 
 /**
@@ -25,11 +24,6 @@ export function AuthGuard() {
   const navigate = useNavigate();
   const hardNavigate = useHardNavigate();
   const session = useSession();
-
-  // The layout is its own chunk: fetch it while the session loads instead of after.
-  useEffect(() => {
-    void loadAppLayout();
-  }, []);
 
   const pathOrg = organisationFromLocation(location.pathname, location.search);
   const returnTo = `${location.pathname}${location.search}`;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { portalServer } from '@/testing/fake-server';
@@ -55,7 +55,7 @@ describe('AppLayout', () => {
     const toggle = within(nav).getByRole('radiogroup', { name: 'Wallet' });
     await userEvent.click(within(toggle).getByRole('radio', { name: 'JAM-DEX' }));
     await screen.findByRole('tab', { name: 'Payments' });
-    expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments'));
   });
 
   it('has the landmarks, named header controls and the branch name heading', async () => {
@@ -119,7 +119,7 @@ describe('AppLayout', () => {
     const header = await screen.findByRole('banner');
     await userEvent.click(await within(header).findByRole('radio', { name: 'JAM-DEX' }));
     expect(await screen.findByRole('tab', { name: 'Payments' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments'));
   });
 
   it('opens the logout confirmation and logs out through the server', async () => {
