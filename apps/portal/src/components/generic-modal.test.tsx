@@ -1,5 +1,6 @@
 import { Button, Modal } from '@mantine/core';
-import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
@@ -74,6 +75,40 @@ describe('generic modal options', () => {
     );
     return screen.getByRole('dialog', { name: props.title });
   }
+
+  it('submits its form with Enter, but sends nothing more while the main action is loading', async () => {
+    const sent = vi.fn();
+    // Like a modal whose mutation stays on its way after the first submission.
+    function Sending() {
+      const [loading, setLoading] = useState(false);
+      return (
+        <GenericModal
+          title="Send"
+          onSubmit={(event) => {
+            event.preventDefault();
+            sent();
+            setLoading(true);
+          }}
+          mainAction={{ label: 'Send', loading }}
+        >
+          <input aria-label="Amount" />
+        </GenericModal>
+      );
+    }
+    renderWithProviders(
+      <Modal.Root opened onClose={() => undefined}>
+        <Modal.Content>
+          <Sending />
+        </Modal.Content>
+      </Modal.Root>,
+    );
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    await userEvent.type(amount, '5{Enter}');
+    expect(sent).toHaveBeenCalledTimes(1);
+    // The loading main action is disabled, so Enter would not get this far; a submit event does.
+    fireEvent.submit(amount.closest('form')!);
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
 
   it('offers a secondary action, leaves out the close control on request and shows a loading overlay', async () => {
     const onSecondary = vi.fn();

@@ -1,5 +1,5 @@
 import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FormEvent, FormEventHandler, ReactNode } from 'react';
 import { useModalState } from '@/lib/modal-registry';
 import { MODAL_TEXTS } from './texts';
 
@@ -14,7 +14,9 @@ export interface ModalAction {
  * The generic modal (spec section 2): a title, a subtitle, an optional close control, a main
  * action, a cancel action and a secondary action, the footer stacked or inline, and a loading
  * overlay. With `onSubmit` the body and footer are one form whose main action submits it (Enter in
- * a field submits too). The title defaults to the one the modal was opened with.
+ * a field submits too); while the main action is loading, a submission (Enter in a field while
+ * the first one is on its way) sends nothing more. The title defaults to the one the modal was
+ * opened with.
  */
 export function GenericModal({
   title,
@@ -118,7 +120,14 @@ export function GenericModal({
           loaderProps={{ role: 'status', 'aria-label': MODAL_TEXTS.working }}
         />
         {onSubmit ? (
-          <Box component="form" noValidate onSubmit={onSubmit}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event: FormEvent<HTMLFormElement>) => {
+              if (mainAction?.loading) event.preventDefault();
+              else onSubmit(event);
+            }}
+          >
             {content}
           </Box>
         ) : (

@@ -59,10 +59,6 @@ export function RejectBatchModal({ data }: { data: RejectBatchData }) {
   return (
     <GenericModal
       onSubmit={(event) => {
-        if (sending) {
-          event.preventDefault();
-          return;
-        }
         void form.handleSubmit(send)(event);
       }}
       mainAction={{ label: REJECT_TEXTS.reject, loading: sending, disabled: tooLong }}

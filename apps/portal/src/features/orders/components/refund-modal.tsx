@@ -116,10 +116,6 @@ export function RefundModal({ data }: { data: RefundModalData }) {
     <GenericModal
       subtitle={REFUND_TEXTS.detailsSubtitle}
       onSubmit={(event) => {
-        if (sending) {
-          event.preventDefault();
-          return;
-        }
         void form.handleSubmit(send)(event);
       }}
       mainAction={{ label: REFUND_TEXTS.submit, loading: sending }}

@@ -100,10 +100,6 @@ export function ExportModal({ data }: { data: ExportModalData }) {
     <GenericModal
       subtitle={data.wallet === 'main' ? EXPORT_TEXTS.subtitle : EXPORT_TEXTS.cbdcSubtitle}
       onSubmit={(event) => {
-        if (sending) {
-          event.preventDefault();
-          return;
-        }
         void generate(event);
       }}
       mainAction={{ label: EXPORT_TEXTS.generate, loading: sending, disabled: invalid }}

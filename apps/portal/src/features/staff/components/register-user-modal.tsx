@@ -109,10 +109,6 @@ export function RegisterUserModal({ data }: { data: RegisterUserData }) {
     <GenericModal
       subtitle={editing ? REGISTER_TEXTS.editSubtitle : REGISTER_TEXTS.registerSubtitle}
       onSubmit={(event) => {
-        if (sending) {
-          event.preventDefault();
-          return;
-        }
         mutation.reset();
         void form.handleSubmit(send)(event);
       }}

@@ -145,11 +145,6 @@ export function TransferModal({ data }: { data: TransferModalData }) {
     <GenericModal
       subtitle={TRANSFER_TEXTS.subtitle}
       onSubmit={(event) => {
-        // Enter in a field while the first submission is on its way sends nothing more.
-        if (sending) {
-          event.preventDefault();
-          return;
-        }
         mutation.reset();
         void form.handleSubmit(send)(event);
       }}
