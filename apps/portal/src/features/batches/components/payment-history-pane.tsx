@@ -16,6 +16,7 @@ import { useDownloadBatchReceipt } from '../api/get-batch-receipt';
 import { useBatches } from '../api/get-batches';
 import { HISTORY_TEXTS } from '../texts';
 import { BatchName } from './batch-name';
+import { EMPTY_PAGE } from '@/lib/listing';
 
 /**
  * A row's actions (spec section 4): "Review Batch" for a batch waiting for a decision, to an admin
@@ -94,20 +95,19 @@ const COLUMNS = column.columns([
   }),
 ]);
 
-const NO_ROWS: Batch[] = [];
-
 /** The Payment History tab of the main wallet: the merchant's batches, newest first by default. */
 export function PaymentHistoryPane() {
   const { orgId } = useOrganisation();
   const listing = useListingParams();
   const batches = useBatches(orgId, listing.query);
+  const page = batches.data ?? EMPTY_PAGE;
 
   return (
     <DataTable
       label={HISTORY_TEXTS.tableLabel}
       columns={COLUMNS}
-      rows={batches.data?.rows ?? NO_ROWS}
-      total={batches.data?.total ?? 0}
+      rows={page.rows}
+      total={page.total}
       loading={batches.isPending}
       listing={listing}
       rowKey={(row) => String(row.id)}

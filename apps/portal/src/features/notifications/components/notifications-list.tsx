@@ -26,6 +26,7 @@ import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { notificationGroup, type NotificationTab } from '../tabs';
 import { NOTIFICATION_TEXTS } from '../texts';
+import { EMPTY_PAGE } from '@/lib/listing';
 
 /** On smartphones a title is cut at 25 characters and a body at 60 (spec section 9); the rest is in its tooltip. */
 function Cut({ text, max, cut, ...props }: { text: string; max: number; cut: boolean } & TextProps) {
@@ -77,8 +78,6 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
   );
 }
 
-const NO_ROWS: Notification[] = [];
-
 /**
  * One tab of the notifications page: the group's notifications, ten a page, newest first by
  * default. Opening one marks it read, then shows its details; "Mark All As Read" also flips the
@@ -95,8 +94,7 @@ export function NotificationsList({ tab }: { tab: NotificationTab }) {
   const notifications = useNotificationsPage(orgId, query);
   const markRead = useMarkNotificationRead(orgId);
   const markAll = useMarkAllRead(orgId);
-  const rows = notifications.data?.rows ?? NO_ROWS;
-  const total = notifications.data?.total ?? 0;
+  const { rows, total } = notifications.data ?? EMPTY_PAGE;
   const busy = notifications.isPending;
 
   // A page past the last (a shared link, or the list shrank): show the last page instead.

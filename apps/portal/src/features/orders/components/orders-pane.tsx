@@ -9,6 +9,7 @@ import { useOrganisation } from '@/lib/organisation';
 import { useOrders } from '../api/get-orders';
 import { ORDER_TEXTS } from '../texts';
 import { openOrderDetails } from './open-order-details';
+import { EMPTY_PAGE } from '@/lib/listing';
 
 const column = dataTableColumns<Order>();
 
@@ -53,20 +54,19 @@ const COLUMNS = column.columns([
   }),
 ]);
 
-const NO_ROWS: Order[] = [];
-
 /** The Orders tab of the main wallet: the server pages, sorts and filters; a row opens its details. */
 export function OrdersPane() {
   const { orgId } = useOrganisation();
   const listing = useListingParams();
   const orders = useOrders(orgId, listing.query);
+  const page = orders.data ?? EMPTY_PAGE;
 
   return (
     <DataTable
       label={ORDER_TEXTS.tableLabel}
       columns={COLUMNS}
-      rows={orders.data?.rows ?? NO_ROWS}
-      total={orders.data?.total ?? 0}
+      rows={page.rows}
+      total={page.total}
       loading={orders.isPending}
       listing={listing}
       rowKey={(row) => row.m_order_id}

@@ -7,6 +7,7 @@ import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
 import { useRefunds } from '../api/get-refunds';
 import { REFUND_TABLE_TEXTS } from '../texts';
+import { EMPTY_PAGE } from '@/lib/listing';
 
 const column = dataTableColumns<Refund>();
 
@@ -33,20 +34,19 @@ const COLUMNS = column.columns([
   }),
 ]);
 
-const NO_ROWS: Refund[] = [];
-
 /** The Refunds tab of the main wallet: every refund issued, newest first by default. */
 export function RefundsPane() {
   const { orgId } = useOrganisation();
   const listing = useListingParams();
   const refunds = useRefunds(orgId, listing.query);
+  const page = refunds.data ?? EMPTY_PAGE;
 
   return (
     <DataTable
       label={REFUND_TABLE_TEXTS.tableLabel}
       columns={COLUMNS}
-      rows={refunds.data?.rows ?? NO_ROWS}
-      total={refunds.data?.total ?? 0}
+      rows={page.rows}
+      total={page.total}
       loading={refunds.isPending}
       listing={listing}
       rowKey={(row) => row.refund_transfer_id}

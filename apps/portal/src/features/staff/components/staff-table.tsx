@@ -9,6 +9,7 @@ import { useStaff } from '../api/get-staff';
 import type { StaffViewer } from '../staff-rules';
 import { STAFF_TEXTS } from '../texts';
 import { StaffRowActions } from './staff-row-actions';
+import { EMPTY_PAGE } from '@/lib/listing';
 
 const column = dataTableColumns<StaffMember>();
 
@@ -27,13 +28,13 @@ function ActiveBadge({ active }: { active: boolean }) {
     </Badge>
   );
 }
-const NO_ROWS: StaffMember[] = [];
 
 /** Spec section 2, "Staff table columns": display_name, email, role, active (Active or Inactive), actions. */
 export function StaffTable({ viewer, corporate }: { viewer: StaffViewer; corporate: boolean }) {
   const { orgId, profile } = useOrganisation();
   const listing = useListingParams();
   const staff = useStaff(orgId, listing.query);
+  const page = staff.data ?? EMPTY_PAGE;
   const merchant = profile?.name ?? '';
 
   const columns = useMemo(
@@ -67,8 +68,8 @@ export function StaffTable({ viewer, corporate }: { viewer: StaffViewer; corpora
     <DataTable
       label={STAFF_TEXTS.tableLabel}
       columns={columns}
-      rows={staff.data?.rows ?? NO_ROWS}
-      total={staff.data?.total ?? 0}
+      rows={page.rows}
+      total={page.total}
       loading={staff.isPending}
       listing={listing}
       rowKey={(row) => String(row.id)}

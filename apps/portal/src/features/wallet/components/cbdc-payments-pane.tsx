@@ -8,6 +8,7 @@ import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
 import { CBDC_PAYMENT_TEXTS } from '../texts';
 import { useCbdcPayments } from '../api/get-cbdc-payments';
+import { EMPTY_PAGE } from '@/lib/listing';
 
 const column = dataTableColumns<CbdcPayment>();
 
@@ -31,8 +32,6 @@ const COLUMNS = column.columns([
   }),
 ]);
 
-const NO_ROWS: CbdcPayment[] = [];
-
 /** The JAM-DEX wallet's Payments tab: payments received into its CBDC account. */
 export function CbdcPaymentsPane() {
   const { orgId, accounts } = useOrganisation();
@@ -40,13 +39,14 @@ export function CbdcPaymentsPane() {
   // The route is reachable only with a CBDC account (CbdcGate); its reference names it in the path.
   const reference = accounts.find((account) => account.type === 'CBDC')?.details.account_id ?? '';
   const payments = useCbdcPayments(orgId, reference, listing.query);
+  const page = payments.data ?? EMPTY_PAGE;
 
   return (
     <DataTable
       label={CBDC_PAYMENT_TEXTS.tableLabel}
       columns={COLUMNS}
-      rows={payments.data?.rows ?? NO_ROWS}
-      total={payments.data?.total ?? 0}
+      rows={page.rows}
+      total={page.total}
       loading={payments.isPending && reference !== ''}
       listing={listing}
       rowKey={(row) => row.id}

@@ -10,6 +10,7 @@ import { TRANSFER_DETAILS_TEXTS } from '../texts';
 import { useTransfers } from '../api/get-transfers';
 import type { WalletKind } from '../tabs';
 import { openTransferDetails } from './open-transfer-details';
+import { EMPTY_PAGE } from '@/lib/listing';
 
 const column = dataTableColumns<Transfer>();
 
@@ -38,20 +39,19 @@ const COLUMNS = column.columns([
   }),
 ]);
 
-const NO_ROWS: Transfer[] = [];
-
 /** The Transfers History tab of either wallet; the JAM-DEX wallet lists only its own transfers. */
 export function TransfersHistoryPane({ wallet }: { wallet: WalletKind }) {
   const { orgId } = useOrganisation();
   const listing = useListingParams();
   const transfers = useTransfers(orgId, { ...listing.query, jamDexOnly: wallet === 'cbdc' });
+  const page = transfers.data ?? EMPTY_PAGE;
 
   return (
     <DataTable
       label={TRANSFER_DETAILS_TEXTS.tableLabel}
       columns={COLUMNS}
-      rows={transfers.data?.rows ?? NO_ROWS}
-      total={transfers.data?.total ?? 0}
+      rows={page.rows}
+      total={page.total}
       loading={transfers.isPending}
       listing={listing}
       rowKey={(row) => row.transfer_id}
