@@ -10,20 +10,8 @@ import type { CbdcPayment, Transfer } from '@lynk/contract/transfers';
  * entry, dates as the merchant's wall-clock time (Jamaica, DD/MM/YYYY HH:mm as in the tables),
  * statuses by their labels and amounts in currency units with two decimals (never floats).
  */
-export type ReportRow = [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+type OneStringEach<Columns extends readonly string[]> = { -readonly [Column in keyof Columns]: string };
+export type ReportRow = OneStringEach<typeof REPORT_COLUMNS>;
 
 const when = (iso: string) => formatDate(new Date(iso), 'DD/MM/YYYY HH:mm');
 const amount = (cents: number) => centsToDecimalString(cents);
