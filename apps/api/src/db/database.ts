@@ -59,11 +59,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  const dataDir = isMemoryDataDir(options.dataDir)
-    ? undefined
-    : `${options.dataDir.replace(/\/+$/, '')}/pgdata`;
+  const onDisk = !isMemoryDataDir(options.dataDir);
   // PGlite creates its own folder but not the ones above it (a first run, a cleared temp dir).
-  if (!isMemoryDataDir(options.dataDir)) await mkdir(options.dataDir, { recursive: true });
+  if (onDisk) await mkdir(options.dataDir, { recursive: true });
+  const dataDir = onDisk ? `${options.dataDir.replace(/\/+$/, '')}/pgdata` : undefined;
   const pglite = await PGlite.create(
     dataDir,
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
