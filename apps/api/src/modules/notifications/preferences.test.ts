@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_PREFERENCE_CODES } from '@lynk/contract/notifications';
 import { newKey } from '../../test/accounts.ts';
 import { createBatchPayees } from '../../test/batch-world.ts';
-import { CookieJar, createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { createPayLink, payPayLink, signInCustomer } from '../../test/pay-links.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { createConsumer } from '../../world/consumers.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { validateBatch } from '../batches/jobs.ts';
@@ -63,28 +64,9 @@ const countOf = async (merchantId: number, code: string) =>
 
 /** A customer pays a new J$10 pay link of the Kingston branch. */
 async function payALink() {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/customer-transactions',
-    headers: { cookie: manager, ...CSRF, 'idempotency-key': newKey() },
-    payload: { amount_to_pay: 10_00, description: 'Coffee' },
-  });
-  expect(created.statusCode).toBe(201);
-  const code = (created.json().data.short_url as string).split('/pay/')[1]!;
-  const jar = new CookieJar();
-  jar.store(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/consumer-auth/sign-in',
-      headers: CSRF,
-      payload: CUSTOMER,
-    }),
-  );
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/api/payment/pay/${code}`,
-    headers: { cookie: jar.header(), ...CSRF, 'idempotency-key': newKey() },
-  });
+  const link = await createPayLink(t.app, manager, { amount: 10_00, description: 'Coffee' });
+  const { cookie } = await signInCustomer(t.app, CUSTOMER);
+  const paid = await payPayLink(t.app, link.code, cookie);
   expect(paid.statusCode).toBe(200);
 }
 

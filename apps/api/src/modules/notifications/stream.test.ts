@@ -1,8 +1,8 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningApp, Browser, type ListeningApp } from '../../test/listening-app.ts';
-import { newKey } from '../../test/accounts.ts';
-import { CookieJar, signIn } from '../../test/test-app.ts';
+import { createPayLink, payPayLink, signInCustomer } from '../../test/pay-links.ts';
+import { signIn } from '../../test/test-app.ts';
 import { createConsumer } from '../../world/consumers.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { hashPassword } from '../identity/passwords.ts';
@@ -128,7 +128,6 @@ describe('the notifications stream', () => {
   });
 
   it('pushes the payment of a pay link to the merchant within a second of the payment', async () => {
-    const CSRF = { 'x-lynk-csrf': '1' };
     const customer = { email: 'stream.payer@customers.example', password: 'Customer!2026' };
     await createConsumer(t.database.db, t.app.ledger, {
       handle: '@stream.payer',
@@ -141,30 +140,12 @@ describe('the notifications stream', () => {
     const manager = (
       await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD)
     ).jar.header();
-    const link = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/customer-transactions',
-      headers: { cookie: manager, ...CSRF, 'idempotency-key': newKey() },
-      payload: { amount_to_pay: 12_00, description: 'Espresso' },
-    });
-    const code = (link.json().data.short_url as string).split('/pay/')[1]!;
-    const jar = new CookieJar();
-    jar.store(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/consumer-auth/sign-in',
-        headers: CSRF,
-        payload: customer,
-      }),
-    );
+    const link = await createPayLink(t.app, manager, { amount: 12_00, description: 'Espresso' });
+    const { cookie } = await signInCustomer(t.app, customer);
     const admin = await listen('admin.kingston@bluemountain.example');
     await new Promise((r) => setTimeout(r, 400));
 
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/payment/pay/${code}`,
-      headers: { cookie: jar.header(), ...CSRF, 'idempotency-key': newKey() },
-    });
+    const paid = await payPayLink(t.app, link.code, cookie);
     expect(paid.statusCode).toBe(200);
     const paidAt = Date.now();
     await until(() => admin.events.some((e) => e.data.includes('PAYMENT_RECEIVED')));

@@ -3,7 +3,8 @@ import { CONSUMER_MESSAGES } from '@lynk/contract/consumer';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
 import { expectSoundLedger } from '../../test/ledger.ts';
-import { CookieJar, createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { createPayLink, payPayLink, signInCustomer } from '../../test/pay-links.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { createConsumer } from '../../world/consumers.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { hashPassword } from '../identity/passwords.ts';
@@ -37,36 +38,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function newLink(amount = 1_500_00, description = 'Two flat whites') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/customer-transactions',
-    headers: { cookie: manager, ...CSRF, 'idempotency-key': newKey() },
-    payload: { amount_to_pay: amount, description },
-  });
-  expect(response.statusCode).toBe(201);
-  const { m_order_id, short_url } = response.json().data as { m_order_id: string; short_url: string };
-  return { id: m_order_id, code: short_url.split('/pay/')[1]! };
-}
-
-async function customerSignIn(credentials = CUSTOMER) {
-  const jar = new CookieJar();
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/consumer-auth/sign-in',
-    headers: CSRF,
-    payload: credentials,
-  });
-  jar.store(response);
-  return { response, cookie: jar.header() };
-}
-
-const payLink = (code: string, cookie: string, key: string | null = newKey(), headers = CSRF) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/payment/pay/${code}`,
-    headers: { cookie, ...headers, ...(key ? { 'idempotency-key': key } : {}) },
-  });
+const newLink = (amount = 1_500_00, description = 'Two flat whites') =>
+  createPayLink(t.app, manager, { amount, description });
+const customerSignIn = (credentials = CUSTOMER) => signInCustomer(t.app, credentials);
+const payLink = (code: string, cookie: string, key?: string | null, headers?: Record<string, string>) =>
+  payPayLink(t.app, code, cookie, key, headers);
 
 describe('the pay link, as anyone sees it', () => {
   it("shows the merchant, the amount and the note to anyone holding the link, and nothing else's", async () => {
