@@ -1,6 +1,6 @@
 import type { SessionIdentity } from '@lynk/contract/session';
 
-/** Sessions remembered at once; past it the oldest is forgotten first (and read again when used). */
+/** Entries remembered at once; past it the oldest is forgotten first (and checked again when used). */
 const MAX_ENTRIES = 10_000;
 
 /**

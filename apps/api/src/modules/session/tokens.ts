@@ -2,6 +2,7 @@ import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK, type JWTVer
 import { sessionIdentitySchema, type SessionIdentity } from '@lynk/contract/session';
 import { z } from 'zod';
 import { authenticationFromClaims, type Authentication } from './authentication.ts';
+import { createIdentityCache } from './identity-cache.ts';
 
 /** Claims our access tokens carry (see the provider's extraTokenClaims): the identity plus JWT basics. */
 const accessTokenClaims = sessionIdentitySchema.omit({ id: true }).extend({
@@ -23,16 +24,28 @@ export interface AccessTokenVerifier {
   verify(token: string): Promise<VerifiedAccessToken>;
 }
 
+/** No access token lives longer than this; a remembered one is dropped at its `exp` or after this. */
+const LONGEST_REMEMBERED_MS = 60 * 60 * 1000;
+
 /**
  * Verifies RS256 access tokens from our issuer for our audience. Anything else — another
  * algorithm, `alg: none`, a foreign audience, an expired token — throws.
+ *
+ * A verified token is remembered, by its exact text, until its `exp`: an integration calls with
+ * the same bearer token many times a second, and the RSA verification and claim parsing would
+ * otherwise be most of a cached listing's cost. Only a byte-identical token hits, so a changed
+ * signature or claim is verified afresh; bearer tokens are stateless, so remembering one revokes
+ * nothing later than the token itself would.
  */
 export function createAccessTokenVerifier(options: {
   issuer: string;
   audience: string;
   publicKeys?: JWK[];
   jwksUri?: string;
+  now?: () => number;
 }): AccessTokenVerifier {
+  const now = options.now ?? Date.now;
+  const verified = createIdentityCache<VerifiedAccessToken>(LONGEST_REMEMBERED_MS, now);
   let keys: JWTVerifyGetKey;
   if (options.publicKeys) keys = createLocalJWKSet({ keys: options.publicKeys });
   else if (options.jwksUri) keys = createRemoteJWKSet(new URL(options.jwksUri));
@@ -40,19 +53,24 @@ export function createAccessTokenVerifier(options: {
 
   return {
     async verify(token) {
+      const remembered = verified.get(token);
+      if (remembered) return remembered;
       const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ['RS256'],
         requiredClaims: ['exp', 'sub'],
+        currentDate: new Date(now()),
       });
       const { sub: _sub, user_id, exp, auth_time, amr, ...claims } = accessTokenClaims.parse(payload);
       const identity: SessionIdentity = { id: String(user_id), ...claims };
-      return {
+      const result = {
         identity,
         expiresAt: new Date(exp * 1000),
         authentication: authenticationFromClaims({ auth_time, amr }),
       };
+      verified.set(token, result, exp * 1000);
+      return result;
     },
   };
 }
