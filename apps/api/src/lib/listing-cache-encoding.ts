@@ -7,11 +7,11 @@ export type Encoding = 'br' | 'gzip';
 const THRESHOLD = 1024;
 
 /**
- * The encoding a kept answer goes out in for this request, or undefined for none: brotli when
+ * The encoding a kept answer of `bytes` goes out in for this request, or undefined for none: brotli when
  * the client takes it, else gzip, by the `Accept-Encoding` q-values (`*` counts for both).
  */
-export function preferredEncoding(acceptEncoding: string | undefined, body: string): Encoding | undefined {
-  if (!acceptEncoding || body.length < THRESHOLD) return undefined;
+export function preferredEncoding(acceptEncoding: string | undefined, bytes: number): Encoding | undefined {
+  if (!acceptEncoding || bytes < THRESHOLD) return undefined;
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((p) => p.trim());

@@ -14,13 +14,14 @@ export interface ListingCacheOptions {
 
 /** A listing answer as it was sent: the serialized JSON and its validator. */
 export interface ListingEntry {
-  body: string;
+  /** UTF-8 once, when kept: a string answer would be encoded again on every send. */
+  body: Buffer;
   etag: string;
   /** Compressed copies, made when first asked for (`listing-cache-encoding.ts`). */
   encoded?: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
-const weight = (body: string) => body.length * 2;
+const weight = (body: Buffer) => body.length * 2;
 
 interface Stored extends ListingEntry {
   merchantId: number;
@@ -98,12 +99,19 @@ export class ListingCache {
 
   /** Keeps an answer read under `ticket`, unless its merchant changed since (or all did). */
   set(key: string, merchantId: number, ticket: ListingTicket, body: string): ListingEntry {
-    const entry: Stored = { body, etag: etagOf(body), merchantId, readAt: ticket, storedAt: this.now() };
-    if (!this.enabled || !this.current(entry) || weight(body) > this.options.maxBytes / 4) return entry;
+    const bytes = Buffer.from(body);
+    const entry: Stored = {
+      body: bytes,
+      etag: etagOf(bytes),
+      merchantId,
+      readAt: ticket,
+      storedAt: this.now(),
+    };
+    if (!this.enabled || !this.current(entry) || weight(bytes) > this.options.maxBytes / 4) return entry;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, entry);
-    this.bytes += weight(body);
+    this.bytes += weight(bytes);
     while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const [oldestKey, oldest] = this.entries.entries().next().value!;
       this.remove(oldestKey, oldest);
@@ -160,6 +168,6 @@ export class ListingCache {
 }
 
 /** A weak validator from the answer's content: the same data gives the same tag, whoever asks. */
-function etagOf(body: string): string {
+function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }

@@ -76,7 +76,7 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: ListingE
   reply.type(JSON_TYPE);
   const encoding =
     request.headers['x-no-compression'] === undefined
-      ? preferredEncoding(request.headers['accept-encoding'], entry.body)
+      ? preferredEncoding(request.headers['accept-encoding'], entry.body.length)
       : undefined;
   if (!encoding) return reply.send(entry.body);
   // Sent already compressed: @fastify/compress leaves an answer with a Content-Encoding alone.
