@@ -120,8 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // Requests already queued for the engine are posted before the database closes.
   app.addHook('onClose', () => app.ledger.drain());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const portalDir = options.portalDir ?? defaultPortalDir;

@@ -51,7 +51,7 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   app.decorateRequest('authentication', null as unknown as Authentication);
   app.decorate('clock', opts.sessions.now);
 
-  app.addHook('onRequest', async (request) => {
+  async function authenticate(request: FastifyRequest): Promise<void> {
     request.authentication = NO_AUTHENTICATION;
     if (!isApiRoute(request) && !isAuthRoute(request)) return;
 
@@ -79,20 +79,25 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
       request.authentication = resolved.authentication;
       request.authKind = 'session';
     }
-  });
+  }
 
-  // After authentication: a page of organization A must never be answered with B's data.
   app.addHook('onRequest', async (request) => {
-    const pageOrg = request.headers[ORG_HEADER];
-    if (typeof pageOrg !== 'string' || !request.identity || !isApiRoute(request)) return;
-    if (request.routeOptions.url === '/api/session') return;
-    if (pageOrg !== request.identity.org_id) {
-      throw new AppError('ORG_MISMATCH', 409, 'The session now belongs to another organization.', {
-        session_org_id: request.identity.org_id,
-      });
-    }
+    await authenticate(request);
+    assertPageOrganization(request);
   });
 });
+
+/** After authentication: a page of organization A must never be answered with B's data. */
+function assertPageOrganization(request: FastifyRequest): void {
+  const pageOrg = request.headers[ORG_HEADER];
+  if (typeof pageOrg !== 'string' || !request.identity || !isApiRoute(request)) return;
+  if (request.routeOptions.url === '/api/session') return;
+  if (pageOrg !== request.identity.org_id) {
+    throw new AppError('ORG_MISMATCH', 409, 'The session now belongs to another organization.', {
+      session_org_id: request.identity.org_id,
+    });
+  }
+}
 
 /** Signed cookies checked at once; past it the oldest is forgotten first. */
 const CHECKED_COOKIES = 10_000;

@@ -15,29 +15,35 @@ export function answerBadAddress(error: FastifyError, _request: FastifyRequest, 
     .send({ code: 'BAD_REQUEST', message: 'The address is not valid.' });
 }
 
+/** Why an address is refused before routing, or null when it is fine. */
+function refusedAddress(url: string, reply: FastifyReply): AppError | null {
+  // PostgreSQL text cannot hold NUL: refuse it at the door rather than fail deep inside a query.
+  if (/%00/i.test(url) || url.includes('\u0000')) {
+    return new AppError('BAD_REQUEST', 400, 'The address contains a NUL character.');
+  }
+  // Every prefix that decides something (/api, /auth, /oidc) is plain ASCII. A percent-encoded
+  // first segment only serves to make the raw address and the routed one disagree.
+  const firstSegment = url.split(/[/?]/, 2)[1] ?? '';
+  if (firstSegment.includes('%')) {
+    reply.header('cache-control', 'no-store');
+    return new AppError('BAD_REQUEST', 400, 'The first segment of the address must not be percent-encoded.');
+  }
+  return null;
+}
+
 /** One error shape for every failure: `{ code, message, details? }`. Never leaks internals on 5xx. */
 export const errorsPlugin = fp(async function errors(
   app: FastifyInstance,
   opts: { portalFallback: boolean },
 ) {
-  // PostgreSQL text cannot hold NUL: refuse it at the door rather than fail deep inside a query.
-  app.addHook('onRequest', async (request) => {
-    if (/%00/i.test(request.url) || request.url.includes('\u0000'))
-      throw new AppError('BAD_REQUEST', 400, 'The address contains a NUL character.');
+  // Callback hooks, not async ones: they run on every request, and a promise each adds up.
+  app.addHook('onRequest', (request, reply, done) => {
+    done(refusedAddress(request.url, reply) ?? undefined);
   });
 
-  // Every prefix that decides something (/api, /auth, /oidc) is plain ASCII. A percent-encoded
-  // first segment only serves to make the raw address and the routed one disagree.
-  app.addHook('onRequest', async (request, reply) => {
-    const firstSegment = request.url.split(/[/?]/, 2)[1] ?? '';
-    if (firstSegment.includes('%')) {
-      reply.header('cache-control', 'no-store');
-      throw new AppError('BAD_REQUEST', 400, 'The first segment of the address must not be percent-encoded.');
-    }
-  });
-
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (NEVER_STORED.test(request.url)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
