@@ -9,6 +9,14 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   perSecond: number;
+  /** The anchor's requests/s, measured in the slices between this request's (`measure`'s `anchor`). */
+  anchorPerSecond?: number;
+}
+
+/** A bare route to measure alongside: its requests/s come from slices alternating with the app's. */
+export interface Anchor {
+  app: FastifyInstance;
+  request: InjectOptions;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -40,11 +48,19 @@ async function send(app: FastifyInstance, request: InjectOptions): Promise<void>
 /**
  * p50/p99 of `requests` sent one after the other (after a second's warm-up), then requests/s with
  * `concurrency` in flight for `seconds`. `beforeEach` runs before every request (and is timed).
+ * With an `anchor`, the seconds alternate between the app and the anchor, one second each, so
+ * that a machine slowing down for a while (they are shared) slows both alike.
  */
 export async function measure(
   app: FastifyInstance,
   request: InjectOptions,
-  options: { requests: number; seconds: number; concurrency: number; beforeEach?: () => void },
+  options: {
+    requests: number;
+    seconds: number;
+    concurrency: number;
+    beforeEach?: () => void;
+    anchor?: Anchor;
+  },
 ): Promise<LoadFigures> {
   const before = options.beforeEach ?? (() => undefined);
   // Warm up for a second with the measured concurrency: a whole app's request path takes longer
@@ -63,15 +79,34 @@ export async function measure(
   }
   timings.sort((a, b) => a - b);
 
-  const { done, elapsed } = await inFlight(options.concurrency, options.seconds * 1000, async () => {
+  const call = async () => {
     before();
     await send(app, request);
-  });
-  return {
-    p50: percentile(timings, 50),
-    p99: percentile(timings, 99),
-    perSecond: Math.round(done / (elapsed / 1000)),
   };
+  const figures = { p50: percentile(timings, 50), p99: percentile(timings, 99) };
+  const { anchor } = options;
+  if (!anchor) {
+    const { done, elapsed } = await inFlight(options.concurrency, options.seconds * 1000, call);
+    return { ...figures, perSecond: Math.round(done / (elapsed / 1000)) };
+  }
+  const callAnchor = () => send(anchor.app, anchor.request);
+  await inFlight(options.concurrency, WARM_UP_MS, callAnchor);
+  const own = { done: 0, elapsed: 0 };
+  const other = { done: 0, elapsed: 0 };
+  for (let second = 0; second < options.seconds; second++) {
+    add(own, await inFlight(options.concurrency, 1000, call));
+    add(other, await inFlight(options.concurrency, 1000, callAnchor));
+  }
+  return {
+    ...figures,
+    perSecond: Math.round(own.done / (own.elapsed / 1000)),
+    anchorPerSecond: Math.round(other.done / (other.elapsed / 1000)),
+  };
+}
+
+function add(total: { done: number; elapsed: number }, slice: { done: number; elapsed: number }) {
+  total.done += slice.done;
+  total.elapsed += slice.elapsed;
 }
 
 /** Runs `call` in `concurrency` loops until `ms` have passed; how many calls finished, in how long. */
