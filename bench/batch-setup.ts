@@ -7,17 +7,15 @@ import { importJWK, SignJWT } from 'jose';
 import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';
 import { loadConfig, type Config } from '../apps/api/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
 import type { Db } from '../apps/api/src/db/transaction.ts';
 import type { Secrets } from '../apps/api/src/lib/secrets.ts';
-import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
 import {
   createDatabase,
   databaseUrl,
   startThrowawayPostgres,
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
-import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
 
 export const KINGSTON = 1001;
 
@@ -55,10 +53,7 @@ export async function openBenchDatabase(dataDir: string, name: string): Promise<
   }
   const config = benchConfig(dataDir, url);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-  await migrateToLatest(database.db as never);
-  await seedRoles(database.db);
-  await ensureInternalAccounts(database.db);
-  await seedDemo(database.db);
+  await prepareDatabase(database.db, { demo: true });
   return {
     config,
     database,

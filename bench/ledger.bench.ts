@@ -19,9 +19,8 @@ import { format } from 'prettier';
 import type { CreateTransfer } from '../packages/contract/src/transfers.ts';
 import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
 import { createTransfer } from '../apps/api/src/modules/account/transfer-service.ts';
-import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
 import { createLedger } from '../apps/api/src/modules/ledger/ledger.ts';
 import { setLimit } from '../apps/api/src/modules/ledger/limits.ts';
 import { postEntry, verifyLedger } from '../apps/api/src/modules/ledger/service.ts';
@@ -32,7 +31,6 @@ import {
   startThrowawayPostgres,
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
-import { seedRoles } from '../apps/api/src/world/demo-seed.ts';
 
 const run = promisify(execFile);
 const SECONDS_PER_SCENARIO = Number(process.env.BENCH_SECONDS ?? 8);
@@ -117,9 +115,7 @@ function transferBody(i: number, m: { cbdc: number; bank: number }): CreateTrans
 }
 
 async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario): Promise<Result> {
-  await migrateToLatest(database.db as never);
-  await seedRoles(database.db);
-  await ensureInternalAccounts(database.db);
+  await prepareDatabase(database.db, { demo: false });
   const merchants = await createMerchants(database, wallets);
   const ledger = createLedger(database.db, {
     writers: database.ledger.writers,

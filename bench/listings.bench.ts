@@ -9,20 +9,15 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
-import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
-import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
 import { importJWK, SignJWT } from 'jose';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REQUESTS = 300;
 
 const database = await openDatabase({ dataDir: 'memory://' });
-await migrateToLatest(database.db as never);
-await seedRoles(database.db);
-await ensureInternalAccounts(database.db);
-await seedDemo(database.db);
+await prepareDatabase(database.db, { demo: true });
 
 const loadStart = performance.now();
 // History spread over two years, mostly on the Kingston branch (the one we read).

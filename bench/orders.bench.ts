@@ -26,9 +26,8 @@ import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
-import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
 import { verifyLedger } from '../apps/api/src/modules/ledger/service.ts';
 import {
   createDatabase,
@@ -37,7 +36,6 @@ import {
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
 import { bulkSeedOrders } from '../apps/api/src/world/bulk-orders.ts';
-import { seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
 import { measure, type LoadFigures } from './inject-load.ts';
 import { payLinksConcurrently } from './orders-pay.ts';
 
@@ -73,10 +71,7 @@ const config = loadConfig({
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: DATA_DIR });
 const where = config.databaseUrl ? 'PostgreSQL' : 'embedded';
-await migrateToLatest(database.db as never);
-await seedRoles(database.db);
-await ensureInternalAccounts(database.db);
-await seedDemo(database.db);
+await prepareDatabase(database.db, { demo: true });
 const orderCount = async () =>
   Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(database.db)).rows[0]!.n);
 const existing = await orderCount();

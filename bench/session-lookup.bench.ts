@@ -7,10 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
-import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
-import { DEMO_PASSWORD, seedDemo, seedRoles } from '../apps/api/src/world/demo-seed.ts';
-import { ensureInternalAccounts } from '../apps/api/src/modules/ledger/internal-accounts.ts';
+import { DEMO_PASSWORD } from '../apps/api/src/world/demo-seed.ts';
 import { can, GATES, type GateKey } from '../packages/contract/src/permissions.ts';
 import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
 
@@ -21,10 +20,7 @@ function percentile(sorted: number[], p: number) {
 }
 
 const database = await openDatabase({ dataDir: 'memory://' });
-await migrateToLatest(database.db as never);
-await seedRoles(database.db);
-await ensureInternalAccounts(database.db);
-await seedDemo(database.db);
+await prepareDatabase(database.db, { demo: true });
 const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
 const app = await buildApp({
   config,

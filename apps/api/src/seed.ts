@@ -10,11 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { ensureInternalAccounts } from './modules/ledger/internal-accounts.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { verifyLedger } from './modules/ledger/service.ts';
 import { bulkSeedOrders } from './world/bulk-orders.ts';
-import { seedDemo, seedRoles } from './world/demo-seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,10 +33,7 @@ const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const { db } = database;
-  await migrateToLatest(db as never);
-  await seedRoles(db);
-  await ensureInternalAccounts(db);
-  await seedDemo(db);
+  await prepareDatabase(db, { demo: true });
   const { rows } = await sql<{ n: string }>`select count(*) as n from orders`.execute(db);
   const missing = Math.max(0, target - Number(rows[0]!.n));
   console.log(`${rows[0]!.n} orders in the database; adding ${missing} to reach ${target}`);

@@ -1,11 +1,10 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { templateFor } from './db/template.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { fileClock } from './lib/test-clock.ts';
-import { ensureInternalAccounts } from './modules/ledger/internal-accounts.ts';
 import { verifyLedger } from './modules/ledger/service.ts';
-import { seedDemo, seedRoles } from './world/demo-seed.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
@@ -13,11 +12,14 @@ const secrets = await loadSecrets(config.dataDir);
 if (config.sessionSecret) secrets.sessionSecret = config.sessionSecret;
 if (config.sessionEncryptionKey) secrets.sessionEncryptionKey = config.sessionEncryptionKey;
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateToLatest(database.db as never);
-await seedRoles(database.db);
-await ensureInternalAccounts(database.db);
-if (config.seedDemo) await seedDemo(database.db);
+// A first start with the demo world loads the build's template instead of creating it all.
+const template = !config.databaseUrl && config.seedDemo ? await templateFor(config.dataDir) : undefined;
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  ...(template ? { loadDataDir: template } : {}),
+});
+await prepareDatabase(database.db, { demo: config.seedDemo });
 
 const app = await buildApp({
   config,

@@ -42,6 +42,11 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
 }
 
+/** Where the embedded database keeps its cluster inside the data folder. */
+export function embeddedDataPath(dataDir: string): string {
+  return `${dataDir.replace(/\/+$/, '')}/pgdata`;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -62,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const onDisk = !isMemoryDataDir(options.dataDir);
   // PGlite creates its own folder but not the ones above it (a first run, a cleared temp dir).
   if (onDisk) await mkdir(options.dataDir, { recursive: true });
-  const dataDir = onDisk ? `${options.dataDir.replace(/\/+$/, '')}/pgdata` : undefined;
+  const dataDir = onDisk ? embeddedDataPath(options.dataDir) : undefined;
   const pglite = await PGlite.create(
     dataDir,
     options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},

@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { ensureInternalAccounts } from '../modules/ledger/internal-accounts.ts';
-import { seedDemo, seedRoles } from '../world/demo-seed.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import {
   createDatabase,
   databaseUrl,
@@ -14,12 +12,7 @@ import {
   type PostgresTemplate,
 } from './postgres-server.ts';
 
-async function migrateAndSeed({ db }: DatabaseHandle) {
-  await migrateToLatest(db as never);
-  await seedRoles(db);
-  await ensureInternalAccounts(db);
-  await seedDemo(db);
-}
+const migrateAndSeed = ({ db }: DatabaseHandle) => prepareDatabase(db, { demo: true });
 
 /** One migrated, seeded template database on a PostgreSQL server; each test file copies it. */
 export async function providePostgresTemplate(project: TestProject, serverUrl: string) {
