@@ -1,6 +1,6 @@
-import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@lynk/contract/session';
+import { CASHIER_CLAIMS, signAccessToken } from '../../test/access-tokens.ts';
 import { createTestApp, signIn, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { purgeExpired } from '../maintenance/jobs.ts';
@@ -191,29 +191,14 @@ describe('unsafe methods need the CSRF header', () => {
 });
 
 describe('bearer tokens', () => {
-  const claims = {
-    user_id: 4,
-    authID: 'lynk|demo-cashier.kingston',
-    role: 'Cashier',
-    role_id: 3,
-    displayName: 'Jodi Henry',
-    email: CASHIER,
-    org_id: 'org_1001',
-    merchant_id: 1001,
-    permissions: ['read:owned-orders'],
-  };
+  const claims = CASHIER_CLAIMS;
 
-  async function sign(overrides: { audience?: string; expiresAt?: number; issuer?: string } = {}) {
-    const key = await importJWK(t.secrets.signingKey, 'RS256');
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: t.secrets.signingKey.kid! })
-      .setSubject(claims.authID)
-      .setIssuer(overrides.issuer ?? ISSUER)
-      .setAudience(overrides.audience ?? AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(overrides.expiresAt ?? Math.floor(Date.now() / 1000) + 300)
-      .sign(key);
-  }
+  const sign = (overrides: { audience?: string; expiresAt?: number; issuer?: string } = {}) =>
+    signAccessToken(t.secrets.signingKey, {
+      issuer: overrides.issuer ?? ISSUER,
+      audience: overrides.audience ?? AUDIENCE,
+      expiresAt: overrides.expiresAt ?? Math.floor(Date.now() / 1000) + 300,
+    });
 
   const withBearer = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: `Bearer ${token}` } });

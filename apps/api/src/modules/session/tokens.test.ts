@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { importJWK, SignJWT, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../test/access-tokens.ts';
 import { createAccessTokenVerifier, publicJwk } from './tokens.ts';
 
 const ISSUER = 'https://portal.example/oidc';
@@ -13,29 +14,14 @@ const signingKey: JWK = {
   use: 'sig',
 };
 
-const claims = {
-  user_id: 4,
-  authID: 'lynk|demo-cashier.kingston',
-  role: 'Cashier',
-  role_id: 3,
-  displayName: 'Jodi Henry',
-  email: 'cashier@example.com',
-  org_id: 'org_1001',
-  merchant_id: 1001,
-  permissions: ['read:owned-orders'],
-};
-
 /** A token signed at `issuedAt` (seconds) that expires `lifetime` seconds later. */
-async function sign(issuedAt: number, lifetime: number, extra: Record<string, unknown> = {}) {
-  return new SignJWT({ ...claims, ...extra })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-    .setSubject(claims.authID)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + lifetime)
-    .sign(await importJWK(signingKey, 'RS256'));
-}
+const sign = (issuedAt: number, lifetime: number) =>
+  signAccessToken(signingKey, {
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    issuedAt,
+    expiresAt: issuedAt + lifetime,
+  });
 
 function verifierAt(clock: { ms: number }) {
   return createAccessTokenVerifier({
