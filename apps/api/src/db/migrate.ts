@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { installFunctions } from './functions/install.ts';
 import * as core from './migrations/0001-core.ts';
@@ -40,7 +40,27 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Whether some migration has not run yet. One read of Kysely's own table: the Migrator, which
+ * creates its tables and takes its lock first, cost a restart a quarter of a second to learn that
+ * nothing was to be done. A database without that table (a new one) has everything pending.
+ */
+async function migrationsPending(db: Kysely<unknown>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const done = new Set(rows.map((row) => row.name));
+    return Object.keys(migrations).some((name) => !done.has(name));
+  } catch {
+    return true;
+  }
+}
+
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  if (await migrationsPending(db)) await runMigrations(db);
+  await installFunctions(db);
+}
+
+async function runMigrations(db: Kysely<unknown>): Promise<void> {
   // Migrations written side by side may land out of their numbers' order; each stands alone, so a
   // database that already ran a later one still takes an earlier one it has not run.
   const { error, results } = await new Migrator({
@@ -52,5 +72,4 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
-  await installFunctions(db);
 }
