@@ -58,7 +58,9 @@ for (let run = 0; run < RUNS; run++) {
     const again = await timeToReady(dataDir);
     await again.stop();
     restart.push(again.seconds);
-    console.log(`run ${run + 1}: first start ${fresh.seconds.toFixed(2)} s, restart ${again.seconds.toFixed(2)} s`);
+    console.log(
+      `run ${run + 1}: first start ${fresh.seconds.toFixed(2)} s, restart ${again.seconds.toFixed(2)} s`,
+    );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
