@@ -1,6 +1,6 @@
 import type { Currency } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import { findInternalAccountIds, insertInternalAccount } from './repository.ts';
+import { findInternalAccountIds, insertInternalAccounts } from './repository.ts';
 
 /**
  * The provider's own ledger accounts. They stand for money outside the wallets (at banks, on the
@@ -34,16 +34,18 @@ const refOf = (key: InternalAccountKey, shard: number) =>
   shard === 0 ? INTERNAL_ACCOUNTS[key].ref : `${INTERNAL_ACCOUNTS[key].ref}-${shard}`;
 
 export async function ensureInternalAccounts(db: Db): Promise<void> {
-  for (const key of Object.keys(INTERNAL_ACCOUNTS) as InternalAccountKey[]) {
-    const { label, currency } = INTERNAL_ACCOUNTS[key];
-    for (let shard = 0; shard < LEDGER_SHARDS; shard++) {
-      await insertInternalAccount(db, {
+  // One statement for all of them: every start runs this, and forty round trips cost 60 ms.
+  await insertInternalAccounts(
+    db,
+    (Object.keys(INTERNAL_ACCOUNTS) as InternalAccountKey[]).flatMap((key) => {
+      const { label, currency } = INTERNAL_ACCOUNTS[key];
+      return Array.from({ length: LEDGER_SHARDS }, (_, shard) => ({
         ref: refOf(key, shard),
         label: shard === 0 ? label : `${label} (shard ${shard})`,
         currency,
-      });
-    }
-  }
+      }));
+    }),
+  );
 }
 
 /** Resolves internal sub-accounts to ids, reading them once (they never change). */

@@ -2,21 +2,24 @@ import { sql } from 'kysely';
 import type { Currency } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 
-export async function insertInternalAccount(
+/** Inserts the internal accounts that are not there yet, in one statement. */
+export async function insertInternalAccounts(
   db: Db,
-  account: { ref: string; label: string; currency: Currency },
+  accounts: Array<{ ref: string; label: string; currency: Currency }>,
 ): Promise<void> {
   await db
     .insertInto('accounts')
-    .values({
-      merchant_id: null,
-      type: 'INTERNAL',
-      currency: account.currency,
-      account_ref: account.ref,
-      external_reference: null,
-      label: account.label,
-      allow_negative: true,
-    })
+    .values(
+      accounts.map((account) => ({
+        merchant_id: null,
+        type: 'INTERNAL' as const,
+        currency: account.currency,
+        account_ref: account.ref,
+        external_reference: null,
+        label: account.label,
+        allow_negative: true,
+      })),
+    )
     .onConflict((oc) => oc.column('account_ref').doNothing())
     .execute();
 }
