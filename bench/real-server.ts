@@ -30,7 +30,8 @@ export function startNode(args: string[], env: Record<string, string>): ChildPro
   return spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
 }
 
-export async function waitUntilReady(url: string, child: ChildProcess) {
+/** Polls `url` every `pollMs` until it answers 2xx; throws if `child` exits first or 5 minutes pass. */
+export async function waitUntilReady(url: string, child: ChildProcess, pollMs = 250) {
   for (const deadline = Date.now() + 300_000; Date.now() < deadline;) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
     try {
@@ -38,7 +39,7 @@ export async function waitUntilReady(url: string, child: ChildProcess) {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`${url} never became ready`);
 }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../apps/api/src/heap-budget.ts';
 import { DATABASE_TEMPLATE } from '../apps/api/src/db/template.ts';
 import { writePerformanceSection } from './performance-doc.ts';
-import { freePort, startNode, stopNode } from './real-server.ts';
+import { freePort, startNode, stopNode, waitUntilReady } from './real-server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_FIRST_S = 5;
@@ -34,16 +34,7 @@ async function timeToReady(dataDir: string): Promise<{ seconds: number; stop: ()
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
   });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (performance.now() - started > 120_000) throw new Error('the server never became ready');
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await waitUntilReady(`http://127.0.0.1:${port}/readyz`, child, 10);
   return { seconds: (performance.now() - started) / 1000, stop: () => stopNode(child) };
 }
 
