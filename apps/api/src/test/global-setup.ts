@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import { writeDatabaseTemplate } from '../db/template.ts';
 import {
   createDatabase,
   databaseUrl,
@@ -11,8 +12,6 @@ import {
   testDatabaseName,
   type PostgresTemplate,
 } from './postgres-server.ts';
-
-const migrateAndSeed = ({ db }: DatabaseHandle) => prepareDatabase(db, { demo: true });
 
 /** One migrated, seeded template database on a PostgreSQL server; each test file copies it. */
 export async function providePostgresTemplate(project: TestProject, serverUrl: string) {
@@ -22,7 +21,7 @@ export async function providePostgresTemplate(project: TestProject, serverUrl: s
     databaseUrl: databaseUrl(serverUrl, template),
     dataDir: 'memory://',
   });
-  await migrateAndSeed(database);
+  await prepareDatabase(database.db, { demo: true });
   await database.close();
   project.provide('postgresTemplate', { serverUrl, template } satisfies PostgresTemplate);
   project.provide('seededDatabase', '');
@@ -32,12 +31,9 @@ export async function providePostgresTemplate(project: TestProject, serverUrl: s
 /** One migrated, seeded embedded database dumped to a file; each test file loads a copy. */
 async function providePgliteDump(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'lynk-api-test-'));
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrateAndSeed(database);
-  const dump = await database.pglite!.dumpDataDir('none');
-  await database.close();
+  // The same dump a first start of the server loads (db/template.ts).
   const file = path.join(dir, 'seeded.tar');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await writeDatabaseTemplate(file);
   project.provide('postgresTemplate', null);
   project.provide('seededDatabase', file);
   return () => rm(dir, { recursive: true, force: true });
