@@ -77,6 +77,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // ADR 034: one way to write a schema, the one a bundler can trim.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Schemas use 'zod/mini' (ADR 034)." }] },
+      ],
     },
   },
   {

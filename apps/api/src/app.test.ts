@@ -37,6 +37,15 @@ describe('the server', () => {
     expect(docs.statusCode).toBe(200);
   });
 
+  it("words zod's own issues in English (zod/mini loads no locale by itself)", async () => {
+    const response = await t.app.inject({ url: `/auth/callback?code=${'a'.repeat(513)}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Too big: expected string to have <=512 characters',
+    });
+  });
+
   it('answers unknown API routes with 404 {code, message}', async () => {
     const response = await t.app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

@@ -19,6 +19,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { injectFetch } from './lib/inject-fetch.ts';
+// Before any route's schema validates a request: the 400 answers carry zod's English messages.
+import './lib/zod-locale.ts';
 import { OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';

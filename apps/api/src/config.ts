@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+// The start-up error below lists zod's messages: they must read in English (zod/mini has none).
+import './lib/zod-locale.ts';
 import type { FeeSchedule } from './modules/orders/fees.ts';
 
 /** `./data` at the repository root, wherever the process was started from. */
@@ -7,51 +9,53 @@ const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url)
 
 /** Environment, parsed once at start; nothing else reads `process.env`. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 3000),
+  HOST: z._default(z.string(), '0.0.0.0'),
   /** The origin users reach the portal on; cookies, redirects and the embedded issuer derive from it. */
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.optional(z.url()),
   /** Folder for the embedded database and generated secrets; `memory://` keeps everything in memory. */
-  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), DEFAULT_DATA_DIR),
   /** A PostgreSQL 15+ connection string; without it the embedded PGlite database in DATA_DIR is used. */
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z.optional(z.string().check(z.minLength(1))),
   /** An external OpenID provider; without it the embedded provider under /oidc is used. */
-  OIDC_ISSUER: z.url().optional(),
-  OIDC_CLIENT_ID: z.string().min(1).default('lynk-portal'),
-  OIDC_CLIENT_SECRET: z.string().min(16).optional(),
-  OIDC_AUDIENCE: z.string().min(1).default('https://api.lynk.portal'),
+  OIDC_ISSUER: z.optional(z.url()),
+  OIDC_CLIENT_ID: z._default(z.string().check(z.minLength(1)), 'lynk-portal'),
+  OIDC_CLIENT_SECRET: z.optional(z.string().check(z.minLength(16))),
+  OIDC_AUDIENCE: z._default(z.string().check(z.minLength(1)), 'https://api.lynk.portal'),
   /** Signs cookies; generated and kept in DATA_DIR when not set. */
-  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_SECRET: z.optional(z.string().check(z.minLength(32))),
   /** AES-256 key (32 bytes, base64 or base64url) of the tokens kept in `sessions`; generated into DATA_DIR when not set. */
-  SESSION_ENCRYPTION_KEY: z
-    .string()
-    .refine(
-      (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
-      'must be 32 bytes in base64',
-    )
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_ENCRYPTION_KEY: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
+          'must be 32 bytes in base64',
+        ),
+      ),
+  ),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Seed the demo organization and users on first start. */
-  SEED_DEMO: z.stringbool().default(true),
+  SEED_DEMO: z._default(z.stringbool(), true),
   /** Recompute and check the whole ledger when the server stops (exit code 3 when it is off). */
-  VERIFY_LEDGER_ON_SHUTDOWN: z.stringbool().default(false),
+  VERIFY_LEDGER_ON_SHUTDOWN: z._default(z.stringbool(), false),
   /**
    * Browser journeys only (NODE_ENV=test): a file holding milliseconds to add to the clock of the
    * session and sign-in rules, so a journey can make a second factor stale without waiting.
    */
-  TEST_CLOCK_FILE: z.string().min(1).optional(),
+  TEST_CLOCK_FILE: z.optional(z.string().check(z.minLength(1))),
   /** Seconds between the simulated bank rail's steps (SCHEDULED → TRANSMITTED → COMPLETED). */
-  BANK_RAIL_STEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  BANK_RAIL_STEP_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(3600)), 5),
   /**
    * Which proxies to believe about the client's address: `false` (none, the default), a hop count,
    * or a comma-separated list of proxy addresses/CIDRs. Never "true" by default: any client could
    * then pick its own address with X-Forwarded-For and escape the rate limits.
    */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v): boolean | number | string[] =>
+  TRUST_PROXY: z.pipe(
+    z._default(z.string(), 'false'),
+    z.transform((v): boolean | number | string[] =>
       v === 'false'
         ? false
         : v === 'true'
@@ -60,47 +64,40 @@ const envSchema = z.object({
             ? Number(v)
             : v.split(',').map((a) => a.trim()),
     ),
+  ),
   /**
    * Lynk's commission on a paid order: a percentage in basis points (250 = 2.5 %) plus a fixed part
    * in cents (ADR 021). Zero is allowed only when written out: a missing value is the default.
    */
-  ORDER_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(250),
-  ORDER_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100_000_00).default(0),
+  ORDER_FEE_BASIS_POINTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 250),
+  ORDER_FEE_FIXED_CENTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000_00)), 0),
   /** Lynk's processing fee on each payee of a batch payment: basis points (100 = 1 %) plus cents. */
-  BATCH_FEE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(100),
-  BATCH_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100_000_00).default(0),
+  BATCH_FEE_BASIS_POINTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 100),
+  BATCH_FEE_FIXED_CENTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000_00)), 0),
   /** How long a payment request can be paid before the expiry job marks it EXPIRED. */
-  PAYMENT_REQUEST_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24),
+  PAYMENT_REQUEST_TTL_HOURS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 90)), 24),
   /**
    * Seconds a checked session's identity is remembered before its row and tokens are read again
    * (ADR 025); 0 checks every request. Logging out here forgets it at once.
    */
-  SESSION_IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  SESSION_IDENTITY_CACHE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(60)), 5),
   /**
    * Seconds a listing's answer may be served again while the database announces no change to its
    * merchant (ADR 032); a bound in case an announcement is ever missed. 0 turns the cache off.
    */
-  LISTING_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  LISTING_CACHE_MAX_AGE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(60)), 5),
   /** Requests per minute per portal session (or anonymous address) before 429. */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1)), 600),
   /** Requests per minute per address calling with bearer tokens (an integration) before 429. */
-  RATE_LIMIT_BEARER_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  RATE_LIMIT_BEARER_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1)), 6000),
   /** Sign-in attempts per minute from one address, whatever the emails. */
-  SIGN_IN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: z._default(z.coerce.number().check(z.int(), z.gte(1)), 30),
   /**
    * SMTP server for staff activation emails (`smtps://user:pass@host:465`). Without it, outside
    * production, emails are kept for the development mail viewer at /dev/mail.
    */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Lynk Merchant Portal <no-reply@lynk.example>'),
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Lynk Merchant Portal <no-reply@lynk.example>'),
 });
 
 export type Env = z.infer<typeof envSchema>;

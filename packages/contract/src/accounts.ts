@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { wholeNumberParam } from './listings.ts';
 import { centsSchema } from './money.ts';
 import { GATES, type Gate } from './permissions.ts';
@@ -13,18 +13,18 @@ export const WALLET_KEYS = { main: 'lynk', cbdc: 'jam-dex' } as const;
 export const WALLET_ROUTES = { main: 'lynk-wallet', cbdc: 'jamdex-wallet' } as const;
 
 export const accountSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   type: accountTypeSchema,
   /** How the account is shown: "Main wallet", "NCB ****4321", a beneficiary's name. */
   label: z.string(),
   details: z.object({
     account_id: z.string(),
     currency: z.string(),
-    external_reference: z.string().optional(),
-    masked_bank_account: z.string().optional(),
-    bank_name: z.string().optional(),
+    external_reference: z.optional(z.string()),
+    masked_bank_account: z.optional(z.string()),
+    bank_name: z.optional(z.string()),
     /** A beneficiary's account number, masked to its last four digits ("****4567"). */
-    account_number: z.string().optional(),
+    account_number: z.optional(z.string()),
   }),
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -56,13 +56,15 @@ export const balanceResponseSchema = z.object({
 /** GET /api/account/v1/accounts/{accountId}/limits?period=&transfer_type= */
 export const limitQuerySchema = z
   .object({
-    period: wholeNumberParam(1, 2).pipe(z.union([z.literal(1), z.literal(2)])),
+    period: z.pipe(wholeNumberParam(1, 2), z.union([z.literal(1), z.literal(2)])),
     transfer_type: limitTransferTypeSchema,
   })
-  .refine((q) => (q.transfer_type === 'MBATCH' ? q.period === 2 : q.period === 1), {
-    message: 'MBATCH limits are weekly (period 2); TOP and ACH_CASHOUT are daily (period 1)',
-    path: ['period'],
-  });
+  .check(
+    z.refine((q) => (q.transfer_type === 'MBATCH' ? q.period === 2 : q.period === 1), {
+      message: 'MBATCH limits are weekly (period 2); TOP and ACH_CASHOUT are daily (period 1)',
+      path: ['period'],
+    }),
+  );
 
 export const limitSchema = z.object({
   transfer_type: limitTransferTypeSchema,
@@ -77,15 +79,15 @@ export type Limit = z.infer<typeof limitSchema>;
 export const limitResponseSchema = z.object({ data: limitSchema });
 
 export const branchSchema = z.object({
-  merchant_id: z.number().int(),
+  merchant_id: z.int(),
   organization_id: z.string(),
   name: z.string(),
   /** When the branch joined Lynk (ISO 8601): the table's sortable date column. */
   created_at: z.string(),
-  accounts: z.array(z.object({ id: z.number().int(), type: accountTypeSchema })),
+  accounts: z.array(z.object({ id: z.int(), type: accountTypeSchema })),
   /** Main wallet balance in cents (JMD); null when the caller may not read balances. */
-  balance: centsSchema.nullable(),
-  limits: z.object({ TOP: limitSchema, ACH_CASHOUT: limitSchema, MBATCH: limitSchema }).nullable(),
+  balance: z.nullable(centsSchema),
+  limits: z.nullable(z.object({ TOP: limitSchema, ACH_CASHOUT: limitSchema, MBATCH: limitSchema })),
 });
 export type Branch = z.infer<typeof branchSchema>;
 

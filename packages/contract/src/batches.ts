@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   BATCH_FILE_MAX_BYTES,
   BATCH_NAME_MAX_LENGTH,
@@ -39,22 +39,22 @@ export const batchParamsSchema = z.object({ id: batchIdParamSchema });
  * the size and the content itself so every refusal carries the spec's wording (section 5).
  */
 export const createBatchSchema = z.strictObject({
-  merchant_id: z.number().int().positive().max(2_147_483_647),
-  name: z.string().trim().max(BATCH_NAME_MAX_LENGTH).default(''),
-  file_name: z.string().min(1).max(255).optional(),
+  merchant_id: z.int().check(z.positive(), z.lte(2_147_483_647)),
+  name: z._default(z.string().check(z.trim(), z.maxLength(BATCH_NAME_MAX_LENGTH)), ''),
+  file_name: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
   csv: z.string(),
 });
 export type CreateBatch = z.infer<typeof createBatchSchema>;
 
-export const createBatchResponseSchema = z.object({ data: z.object({ id: z.number().int() }) });
+export const createBatchResponseSchema = z.object({ data: z.object({ id: z.int() }) });
 export type CreateBatchResponse = z.infer<typeof createBatchResponseSchema>;
 
 /** A batch payment (spec section 3). Amounts in cents; the fee and its GCT are Lynk's. */
 export const batchSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   status: batchStatusSchema,
-  payee_count: z.number().int(),
+  payee_count: z.int(),
   subtotal: centsSchema,
   lynk_fee: centsSchema,
   lynk_fee_gct: centsSchema,
@@ -62,21 +62,21 @@ export const batchSchema = z.object({
   created_at: z.string(),
   /** The display name of the staff member who uploaded it. */
   created_by: z.string(),
-  completed_at: z.string().nullable(),
-  reviewed_at: z.string().nullable(),
-  reviewed_by: z.string().nullable(),
-  merchant_id: z.number().int(),
+  completed_at: z.nullable(z.string()),
+  reviewed_at: z.nullable(z.string()),
+  reviewed_by: z.nullable(z.string()),
+  merchant_id: z.int(),
   /** The source of funds, set on approval. */
-  account_id: z.number().int().nullable(),
-  account_type: z.string().nullable(),
-  cash_in_id: z.string().nullable(),
+  account_id: z.nullable(z.int()),
+  account_type: z.nullable(z.string()),
+  cash_in_id: z.nullable(z.string()),
   /** Validation progress: data rows checked so far, of about how many in the file. */
-  rows_checked: z.number().int(),
-  rows_total: z.number().int(),
+  rows_checked: z.int(),
+  rows_total: z.int(),
   /** Rows whose payee is not (or not yet) PAID: the partial-success count after processing. */
-  payees_not_paid: z.number().int(),
+  payees_not_paid: z.int(),
   /** A problem with the file as a whole (unreadable, no header, no rows); rows carry their own. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type Batch = z.infer<typeof batchSchema>;
 
@@ -89,18 +89,21 @@ export const batchResponseSchema = z.object({ data: batchSchema });
 /** A Lynk ID as the portal sends it: `@` and at least three characters (spec section 5). */
 export const lynkIdSchema = z
   .string()
-  .trim()
-  .regex(
-    new RegExp(`^@[A-Za-z0-9._-]{${PAYEE_ID_MIN_LENGTH},30}$`),
-    'A Lynk ID is "@" followed by 3 to 30 letters, digits, ".", "_" or "-"',
+  .check(
+    z.trim(),
+    z.regex(
+      new RegExp(`^@[A-Za-z0-9._-]{${PAYEE_ID_MIN_LENGTH},30}$`),
+      'A Lynk ID is "@" followed by 3 to 30 letters, digits, ".", "_" or "-"',
+    ),
   );
 
 /** Cents a payee may receive in one batch row. */
 export const payeeAmountSchema = z
-  .number()
   .int()
-  .min(BATCH_PAYEE_MIN_CENTS, 'The amount is below the minimum for a payee')
-  .max(BATCH_PAYEE_MAX_CENTS, 'The amount is above the maximum for a payee');
+  .check(
+    z.gte(BATCH_PAYEE_MIN_CENTS, 'The amount is below the minimum for a payee'),
+    z.lte(BATCH_PAYEE_MAX_CENTS, 'The amount is above the maximum for a payee'),
+  );
 
 /** POST /api/payment/batch-payments/single-payee: one payee, the amount in cents. */
 export const singlePayeeSchema = z.strictObject({ lynk_id: lynkIdSchema, amount: payeeAmountSchema });
@@ -114,8 +117,8 @@ export type PayeeStatus = z.infer<typeof payeeStatusSchema>;
 export const singlePayeeResponseSchema = z.object({
   payees: z.array(
     z.object({
-      batch_id: z.number().int(),
-      row_number: z.number().int(),
+      batch_id: z.int(),
+      row_number: z.int(),
       lynk_id: z.string(),
       amount: centsSchema,
     }),
@@ -126,11 +129,16 @@ export type SinglePayeeResponse = z.infer<typeof singlePayeeResponseSchema>;
 /** POST batch-payments/{id}/approve: the source of funds; BANK_ACCT is read as BANK_ACCOUNT. */
 export const BATCH_FUNDING_TYPES = ['LYNK', 'BANK_ACCOUNT'] as const;
 export const approveBatchSchema = z.strictObject({
-  account_type: z
-    .string()
-    .transform((type) => (type.toUpperCase() === 'BANK_ACCT' ? 'BANK_ACCOUNT' : type.toUpperCase()))
-    .pipe(z.enum(BATCH_FUNDING_TYPES)),
-  account_id: z.number().int().positive().max(2_147_483_647),
+  account_type: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((type: string) =>
+        type.toUpperCase() === 'BANK_ACCT' ? 'BANK_ACCOUNT' : type.toUpperCase(),
+      ),
+    ),
+    z.enum(BATCH_FUNDING_TYPES),
+  ),
+  account_id: z.int().check(z.positive(), z.lte(2_147_483_647)),
 });
 export type ApproveBatch = z.infer<typeof approveBatchSchema>;
 
@@ -150,16 +158,16 @@ export function paymentHistoryPath(orgId: string): string {
 
 /** POST batch-payments/{id}/reject: an optional reason of at most 45 characters. */
 export const rejectBatchSchema = z.strictObject({
-  reason: z.string().trim().max(REJECT_REASON_MAX_LENGTH).default(''),
+  reason: z._default(z.string().check(z.trim(), z.maxLength(REJECT_REASON_MAX_LENGTH)), ''),
 });
 export type RejectBatch = z.infer<typeof rejectBatchSchema>;
 
 /** GET batch-payments/{id}/csv?include_errors=true|false */
 export const batchCsvQuerySchema = z.object({
-  include_errors: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  include_errors: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((value: 'true' | 'false') => value === 'true'),
+  ),
 });
 /**
  * GET batch-payments/{id}/receipt: a processed batch's receipt (spec section 4, "receipt.csv"),
@@ -184,16 +192,16 @@ export const PAYEE_PROFILE_TYPES = ['CONSUMER', 'MERCHANT'] as const;
  * the default username was kept) is null rather than made up.
  */
 export const payeeLookupSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
+  id: z.int(),
+  user_id: z.int(),
   display_name: z.string(),
   user_name: z.string(),
   name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  phone_number: z.string().nullable(),
-  welcome_bonus_claimed: z.boolean().nullable(),
-  keep_default_username: z.boolean().nullable(),
+  phone_number: z.nullable(z.string()),
+  welcome_bonus_claimed: z.nullable(z.boolean()),
+  keep_default_username: z.nullable(z.boolean()),
   verified: z.boolean(),
   profile_type: z.enum(PAYEE_PROFILE_TYPES),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { centsSchema } from './money.ts';
 
 /**
@@ -8,8 +8,8 @@ import { centsSchema } from './money.ts';
 
 /** POST /api/consumer-auth/sign-in */
 export const consumerSignInSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().email('Please input a valid email').max(254),
-  password: z.string().min(1, 'Please enter your password').max(200),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.email('Please input a valid email'), z.maxLength(254)),
+  password: z.string().check(z.minLength(1, 'Please enter your password'), z.maxLength(200)),
 });
 export type ConsumerSignIn = z.infer<typeof consumerSignInSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every `code` the API answers with. One code per line, alphabetical. The `CTP_…`, `BAD_URL`,
@@ -52,6 +52,6 @@ export type ErrorCode = z.infer<typeof errorCodeSchema>;
 export const apiErrorSchema = z.object({
   code: errorCodeSchema,
   message: z.string(),
-  details: z.unknown().optional(),
+  details: z.optional(z.unknown()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

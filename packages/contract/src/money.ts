@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Money is an integer number of cents everywhere (architecture convention 5). JSON carries cents
@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const MAX_CENTS = Number.MAX_SAFE_INTEGER;
 
 /** A non-negative amount of cents as it travels in JSON. */
-export const centsSchema = z.number().int().min(0).max(MAX_CENTS);
+export const centsSchema = z.int().check(z.gte(0), z.lte(MAX_CENTS));
 
 export interface FormatCentsOptions {
   /** Show "J$12" instead of "J$12.00"; other cents are always shown. */

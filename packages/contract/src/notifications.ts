@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listingQuerySchema, listingResponseSchema, wholeNumberParam } from './listings.ts';
 
 /**
@@ -22,14 +22,15 @@ export function notificationGroup(code: string): NotificationGroup | null {
 }
 
 /** GET /api/profile/notifications?offset&limit&sort&group (spec section 7, Profile and Listings). */
-export const notificationsQuerySchema = listingQuerySchema.and(
-  z.object({ group: z.enum(NOTIFICATION_GROUPS).optional() }),
+export const notificationsQuerySchema = z.intersection(
+  listingQuerySchema,
+  z.object({ group: z.optional(z.enum(NOTIFICATION_GROUPS)) }),
 );
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 /** One notification (spec section 3): `read` is the calling staff member's own state. */
 export const notificationSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   body: z.string(),
   /** ISO 8601. */
@@ -44,7 +45,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationsListSchema = listingResponseSchema(notificationSchema);
 
 /** GET /api/profile/notifications/unread-count */
-export const unreadCountSchema = z.object({ unread_count: z.number().int() });
+export const unreadCountSchema = z.object({ unread_count: z.int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** PUT /api/profile/notifications/{id}/read: the notification, now read. */
@@ -102,13 +103,19 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const updateNotificationPreferencesSchema = z.strictObject({
   notification_preferences: z
     .array(
-      z.strictObject({ code: preferenceCode, enabled: z.boolean(), name: z.string().max(100).optional() }),
+      z.strictObject({
+        code: preferenceCode,
+        enabled: z.boolean(),
+        name: z.optional(z.string().check(z.maxLength(100))),
+      }),
     )
-    .min(1)
-    .max(NOTIFICATION_PREFERENCE_CODES.length)
-    .refine((list) => new Set(list.map((p) => p.code)).size === list.length, {
-      message: 'Each code may appear only once.',
-    }),
+    .check(
+      z.minLength(1),
+      z.maxLength(NOTIFICATION_PREFERENCE_CODES.length),
+      z.refine((list) => new Set(list.map((p) => p.code)).size === list.length, {
+        message: 'Each code may appear only once.',
+      }),
+    ),
 });
 export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
 
@@ -120,16 +127,18 @@ export const LOW_BALANCE_THRESHOLD_MAX = 1_000_000_000;
  * section 5: whole number, no decimals). 0 means no alert: a balance never falls below zero.
  */
 export const updateLowBalanceThresholdSchema = z.strictObject({
+  // z.int's error covers both the type check and the whole-number check, as before.
   low_balance_threshold: z
-    .number({ error: 'The low balance threshold must be a whole number.' })
     .int({ error: 'The low balance threshold must be a whole number.' })
-    .min(0, { error: 'The low balance threshold cannot be negative.' })
-    .max(LOW_BALANCE_THRESHOLD_MAX, { error: 'The low balance threshold is too large.' }),
+    .check(
+      z.gte(0, { error: 'The low balance threshold cannot be negative.' }),
+      z.lte(LOW_BALANCE_THRESHOLD_MAX, { error: 'The low balance threshold is too large.' }),
+    ),
 });
 export type UpdateLowBalanceThreshold = z.infer<typeof updateLowBalanceThresholdSchema>;
 
 export const lowBalanceThresholdSchema = z.object({
-  low_balance_threshold: z.number().int(),
+  low_balance_threshold: z.int(),
   low_balance_enabled: z.boolean(),
 });
 
@@ -137,5 +146,5 @@ export const lowBalanceThresholdSchema = z.object({
 export const NOTIFICATION_EVENT = 'notification';
 
 /** GET /api/profile/notifications/stream: each event's data (the portal reads the rest by id). */
-export const notificationEventSchema = z.object({ id: z.number().int(), code: z.string() });
+export const notificationEventSchema = z.object({ id: z.int(), code: z.string() });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MIN_PAYMENT_REQUEST_CENTS, MIN_REFUND_CENTS, NOTE_MAX_LENGTH, REFUND_REASONS } from './constants.ts';
 import { listingQuerySchema, listingResponseSchema } from './listings.ts';
 import { MESSAGES } from './messages.ts';
@@ -6,13 +6,13 @@ import { centsSchema } from './money.ts';
 import { orderChannelSchema, orderStatusSchema } from './statuses.ts';
 
 /** An order's id as the API spells it in paths: digits only. */
-export const orderIdSchema = z.string().regex(/^\d{1,18}$/, 'An order id is digits only');
+export const orderIdSchema = z.string().check(z.regex(/^\d{1,18}$/, 'An order id is digits only'));
 
 /** POST /api/payment/customer-transactions: a payment request (spec section 3). Amounts in cents. */
 export const createPaymentRequestSchema = z.strictObject({
-  amount_to_pay: centsSchema.min(MIN_PAYMENT_REQUEST_CENTS, MESSAGES.paymentRequest.amountTooLow),
-  description: z.string().trim().max(NOTE_MAX_LENGTH).default(''),
-  currency: z.literal('JMD').default('JMD'),
+  amount_to_pay: centsSchema.check(z.gte(MIN_PAYMENT_REQUEST_CENTS, MESSAGES.paymentRequest.amountTooLow)),
+  description: z._default(z.string().check(z.trim(), z.maxLength(NOTE_MAX_LENGTH)), ''),
+  currency: z._default(z.literal('JMD'), 'JMD'),
 });
 export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
 
@@ -30,17 +30,17 @@ export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 export const orderSchema = z.object({
   m_order_id: z.string(),
   /** The ledger's reference of the payment; null until paid. */
-  transfer_id: z.string().nullable(),
-  external_transaction_id: z.string().nullable(),
+  transfer_id: z.nullable(z.string()),
+  external_transaction_id: z.nullable(z.string()),
   /** The paying customer's Lynk ID (`@handle`); null until paid. */
-  lynk_id: z.string().nullable(),
+  lynk_id: z.nullable(z.string()),
   datetime: z.string(),
   amount_to_pay: centsSchema,
   fee: centsSchema,
   tax: centsSchema,
   status: orderStatusSchema,
   channel: orderChannelSchema,
-  cashier_name: z.string().nullable(),
+  cashier_name: z.nullable(z.string()),
   description: z.string(),
   /** Refunded so far (cents); an order can be refunded up to its amount. */
   amount_refunded: centsSchema,
@@ -57,10 +57,10 @@ export const refundReasonSchema = z.enum(REFUND_REASONS, MESSAGES.refund.reasonR
 
 /** POST /api/payment/{m_order_id}/partial-refund (spec section 7): at least J$1 (spec section 9). */
 export const refundRequestSchema = z.strictObject({
-  amount_to_refund: centsSchema.min(MIN_REFUND_CENTS, MESSAGES.refund.amountRequired),
+  amount_to_refund: centsSchema.check(z.gte(MIN_REFUND_CENTS, MESSAGES.refund.amountRequired)),
   /** The order's payment reference (its transfer_id), as the order details show it. */
-  transferID: z.string().max(40),
-  description: z.string().trim().max(NOTE_MAX_LENGTH).default(''),
+  transferID: z.string().check(z.maxLength(40)),
+  description: z._default(z.string().check(z.trim(), z.maxLength(NOTE_MAX_LENGTH)), ''),
   motif: refundReasonSchema,
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
@@ -69,8 +69,8 @@ export type RefundRequest = z.infer<typeof refundRequestSchema>;
  * POST /api/payment/{m_order_id}/full-refund: whatever is left of the order, even under J$1 (after
  * partial refunds left a few cents, a full refund must still be possible).
  */
-export const fullRefundRequestSchema = refundRequestSchema.extend({
-  amount_to_refund: centsSchema.min(1, MESSAGES.refund.amountRequired),
+export const fullRefundRequestSchema = z.extend(refundRequestSchema, {
+  amount_to_refund: centsSchema.check(z.gte(1, MESSAGES.refund.amountRequired)),
 });
 
 /** The refund request of each kind. */
@@ -84,7 +84,7 @@ export type RefundKind = keyof typeof REFUND_REQUEST_SCHEMAS;
 export const refundSchema = z.object({
   refund_transfer_id: z.string(),
   transactionID: z.string(),
-  external_transaction_id: z.string().nullable(),
+  external_transaction_id: z.nullable(z.string()),
   source_user_name: z.string(),
   from: z.string(),
   to: z.string(),
@@ -115,14 +115,14 @@ export const payLinkSchema = z.object({
   status: orderStatusSchema,
   expires_at: z.string(),
   /** Set once paid: the receipt's payment reference and time. */
-  transfer_id: z.string().nullable(),
-  paid_at: z.string().nullable(),
+  transfer_id: z.nullable(z.string()),
+  paid_at: z.nullable(z.string()),
 });
 export type PayLink = z.infer<typeof payLinkSchema>;
 export const payLinkResponseSchema = z.object({ data: payLinkSchema });
 
 /** A pay link's code: 22 URL-safe characters (128 random bits). */
-export const payLinkCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a payment link');
+export const payLinkCodeSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Not a payment link'));
 
 /*
  * The customer's pay page (`/pay/{code}`) calls, with no staff session involved:

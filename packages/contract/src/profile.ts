@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const addressSchema = z.object({
   address: z.string(),
@@ -10,12 +10,12 @@ export const addressSchema = z.object({
 
 /** GET /api/profile — the merchant profile of the signed-in organization (spec section 3). */
 export const merchantProfileSchema = z.object({
-  id: z.number().int(),
-  merchant_id: z.number().int(),
+  id: z.int(),
+  merchant_id: z.int(),
   name: z.string(),
   organization_id: z.string(),
-  parent_org_id: z.string().nullable(),
-  parent_name: z.string().nullable(),
+  parent_org_id: z.nullable(z.string()),
+  parent_name: z.nullable(z.string()),
   about: z.string(),
   description: z.string(),
   category: z.string(),
@@ -23,9 +23,9 @@ export const merchantProfileSchema = z.object({
   email: z.string(),
   username: z.string(),
   address: addressSchema,
-  logo: z.string().nullable(),
+  logo: z.nullable(z.string()),
   qr_code: z.string(),
-  low_balance_threshold: z.number().int(),
+  low_balance_threshold: z.int(),
   low_balance_enabled: z.boolean(),
   /** True when this organization has branches (the corporate view applies to its super admins). */
   has_children: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { WALLET_KEYS } from './accounts.ts';
 
 /**
@@ -9,7 +9,7 @@ import { WALLET_KEYS } from './accounts.ts';
 
 /** Which wallet's QR: the main wallet (default) or JAM-DEX. */
 export const qrWalletQuerySchema = z.object({
-  wallet: z.enum([WALLET_KEYS.main, WALLET_KEYS.cbdc]).default(WALLET_KEYS.main),
+  wallet: z._default(z.enum([WALLET_KEYS.main, WALLET_KEYS.cbdc]), WALLET_KEYS.main),
 });
 export type QrWalletQuery = z.infer<typeof qrWalletQuerySchema>;
 
@@ -19,9 +19,9 @@ export const qrCodeResponseSchema = z.object({
     /** The main wallet's QR payload: the merchant's Lynk pay link. */
     qr_code: z.string(),
     /** The JAM-DEX wallet's QR payload; null without a CBDC account. */
-    jam_dex_qr_code: z.string().nullable(),
+    jam_dex_qr_code: z.nullable(z.string()),
     /** The caller's own staff QR payload (a cashier's counter QR); null when not on this merchant's staff. */
-    own_qr_code: z.string().nullable(),
+    own_qr_code: z.nullable(z.string()),
   }),
 });
 export type QrCodeResponse = z.infer<typeof qrCodeResponseSchema>;
@@ -31,8 +31,8 @@ export const QR_AUTH_ID_MAX_LENGTH = 255;
 
 /** GET /api/profile/v2/qr-code/{displayName}/{authId} */
 export const staffQrParamsSchema = z.object({
-  displayName: z.string().trim().min(1).max(QR_DISPLAY_NAME_MAX_LENGTH),
-  authId: z.string().min(1).max(QR_AUTH_ID_MAX_LENGTH),
+  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(QR_DISPLAY_NAME_MAX_LENGTH)),
+  authId: z.string().check(z.minLength(1), z.maxLength(QR_AUTH_ID_MAX_LENGTH)),
 });
 
 /** Spec section 7: a '#' in the display name becomes a space (a '#' would end the URL's path). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { WALLET_KEYS } from './accounts.ts';
 import { EXPORT_TABLES, LAST_REPORTS_COUNT } from './constants.ts';
 import { isRangeWithinOneMonth } from './dates.ts';
@@ -26,26 +26,28 @@ export const exportRequestSchema = z
   .strictObject({
     start: apiDateSchema,
     end: apiDateSchema,
-    types: z.array(exportTableSchema).max(EXPORT_TABLES.length).optional(),
-    wallet: exportWalletSchema.default(WALLET_KEYS.main),
+    types: z.optional(z.array(exportTableSchema).check(z.maxLength(EXPORT_TABLES.length))),
+    wallet: z._default(exportWalletSchema, WALLET_KEYS.main),
   })
-  .refine((q) => q.start <= q.end, { message: MESSAGES.dateRange.startAfterEnd, path: ['start'] })
-  .refine((q) => isRangeWithinOneMonth(new Date(`${q.start}T00:00:00Z`), new Date(`${q.end}T00:00:00Z`)), {
-    message: MESSAGES.dateRange.tooLong,
-    path: ['end'],
-  })
-  .refine((q) => q.wallet !== WALLET_KEYS.main || (q.types?.length ?? 0) > 0, {
-    message: MESSAGES.export.selectTable,
-    path: ['types'],
-  })
-  .refine((q) => q.wallet === WALLET_KEYS.main || q.types === undefined, {
-    message: PRODUCT_MESSAGES.exportTablesOnlyMainWallet,
-    path: ['types'],
-  })
-  .refine((q) => new Set(q.types ?? []).size === (q.types?.length ?? 0), {
-    message: 'Each table may be named once.',
-    path: ['types'],
-  });
+  .check(
+    z.refine((q) => q.start <= q.end, { message: MESSAGES.dateRange.startAfterEnd, path: ['start'] }),
+    z.refine((q) => isRangeWithinOneMonth(new Date(`${q.start}T00:00:00Z`), new Date(`${q.end}T00:00:00Z`)), {
+      message: MESSAGES.dateRange.tooLong,
+      path: ['end'],
+    }),
+    z.refine((q) => q.wallet !== WALLET_KEYS.main || (q.types?.length ?? 0) > 0, {
+      message: MESSAGES.export.selectTable,
+      path: ['types'],
+    }),
+    z.refine((q) => q.wallet === WALLET_KEYS.main || q.types === undefined, {
+      message: PRODUCT_MESSAGES.exportTablesOnlyMainWallet,
+      path: ['types'],
+    }),
+    z.refine((q) => new Set(q.types ?? []).size === (q.types?.length ?? 0), {
+      message: 'Each table may be named once.',
+      path: ['types'],
+    }),
+  );
 export type ExportRequest = z.input<typeof exportRequestSchema>;
 
 /** A generated report as "Last Reports" lists it. */
@@ -57,7 +59,7 @@ export const reportSchema = z.object({
   tables: z.array(z.string()),
   start: z.string(),
   end: z.string(),
-  entries: z.number().int(),
+  entries: z.int(),
   created_at: z.string(),
   /** Whether the file can still be downloaded (the latest five keep it). */
   downloadable: z.boolean(),
@@ -70,7 +72,9 @@ export const exportResponseSchema = z.object({
 export type ExportResponse = z.infer<typeof exportResponseSchema>;
 
 /** GET /api/reporting/v2/transfers/exports — the caller's last reports, newest first. */
-export const lastReportsResponseSchema = z.object({ result: z.array(reportSchema).max(LAST_REPORTS_COUNT) });
+export const lastReportsResponseSchema = z.object({
+  result: z.array(reportSchema).check(z.maxLength(LAST_REPORTS_COUNT)),
+});
 export type LastReportsResponse = z.infer<typeof lastReportsResponseSchema>;
 
 /** GET /api/reporting/v2/transfers/exports/{id}/csv — one of the caller's last reports, again. */

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /api/session — the signed-in user's identity, read from the access-token claims. */
 export const sessionIdentitySchema = z.object({
   id: z.string(),
   authID: z.string(),
   role: z.string(),
-  role_id: z.number().int(),
+  role_id: z.int(),
   displayName: z.string(),
   email: z.string(),
   org_id: z.string(),
-  merchant_id: z.number().int(),
+  merchant_id: z.int(),
   permissions: z.array(z.string()),
 });
 export type SessionIdentity = z.infer<typeof sessionIdentitySchema>;
@@ -31,7 +31,9 @@ export const ORG_HEADER = 'x-lynk-org';
 
 /** Organization ids look like `org_1001`; the path segment is the part after the prefix. */
 export const ORG_PREFIX = 'org_';
-export const orgIdSchema = z.string().regex(/^org_[0-9]{1,12}$/, 'Organization ids look like org_1001');
+export const orgIdSchema = z
+  .string()
+  .check(z.regex(/^org_[0-9]{1,12}$/, 'Organization ids look like org_1001'));
 
 export function orgIdFromPathSegment(segment: string): string {
   return `${ORG_PREFIX}${segment}`;
@@ -65,12 +67,11 @@ export function isSafeReturnTo(value: string): boolean {
 }
 
 /** The `returnTo` query parameter of `/auth/login`: a safe path, `/` when absent. */
-export const returnToSchema = z
-  .string()
-  .max(2048)
-  .refine(isSafeReturnTo, 'returnTo must be a path on this site')
-  .default('/');
+export const returnToSchema = z._default(
+  z.string().check(z.maxLength(2048), z.refine(isSafeReturnTo, 'returnTo must be a path on this site')),
+  '/',
+);
 
 /** POST /auth/logout: where the browser goes next to end the identity provider's session. */
-export const logoutResponseSchema = z.object({ location: z.string().min(1) });
+export const logoutResponseSchema = z.object({ location: z.string().check(z.minLength(1)) });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

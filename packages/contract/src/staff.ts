@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listingMetaSchema, wholeNumberParam } from './listings.ts';
 import { MESSAGES } from './messages.ts';
 import { ROLE_IDS } from './roles.ts';
@@ -41,15 +41,15 @@ export const STAFF_PRODUCT_MESSAGES = {
   roleNotAssignable: 'This role cannot be given to a staff member.',
 } as const;
 
-export const roleSchema = z.object({ id: z.number().int(), name: z.string() });
+export const roleSchema = z.object({ id: z.int(), name: z.string() });
 export type Role = z.infer<typeof roleSchema>;
 /** GET /v2/roles */
 export const rolesResponseSchema = z.object({ result: z.array(roleSchema) });
 export type RolesResponse = z.infer<typeof rolesResponseSchema>;
 
 export const staffMembershipSchema = z.object({
-  merchant_id: z.number().int(),
-  role_id: z.number().int(),
+  merchant_id: z.int(),
+  role_id: z.int(),
   show_qr_display_name: z.boolean(),
   active: z.boolean(),
 });
@@ -57,12 +57,12 @@ export type StaffMembership = z.infer<typeof staffMembershipSchema>;
 
 /** A staff member of the caller's merchant (spec section 3, "Staff member"). */
 export const staffMemberSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   auth_id: z.string(),
   display_name: z.string(),
   email: z.string(),
   role: z.string(),
-  role_id: z.number().int(),
+  role_id: z.int(),
   show_qr_display_name: z.boolean(),
   active: z.boolean(),
   merchants: z.array(staffMembershipSchema),
@@ -71,8 +71,8 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /** GET v3/staff: `{ result, meta_data }` like every listing; the spec sends no sort for it. */
 export const staffListQuerySchema = z.object({
-  offset: wholeNumberParam(0, 10_000_000).default(0),
-  limit: wholeNumberParam(1, 100).default(25),
+  offset: z._default(wholeNumberParam(0, 10_000_000), 0),
+  limit: z._default(wholeNumberParam(1, 100), 25),
 });
 export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 export const staffListSchema = z.object({ result: z.array(staffMemberSchema), meta_data: listingMetaSchema });
@@ -80,21 +80,25 @@ export type StaffList = z.infer<typeof staffListSchema>;
 
 export const staffParamsSchema = z.object({ id: wholeNumberParam(1, 2_147_483_647) });
 
-const roleIdSchema = z
-  .number({ error: MESSAGES.staff.roleRequired })
-  .int(MESSAGES.staff.roleRequired)
-  .refine((id) => (ASSIGNABLE_ROLE_IDS as readonly number[]).includes(id), {
+// z.int's error covers both the type check and the whole-number check, as before.
+const roleIdSchema = z.int({ error: MESSAGES.staff.roleRequired }).check(
+  z.refine((id) => (ASSIGNABLE_ROLE_IDS as readonly number[]).includes(id), {
     message: STAFF_PRODUCT_MESSAGES.roleNotAssignable,
-  });
+  }),
+);
 
-const emailSchema = z
-  .string({ error: MESSAGES.staff.emailRequired })
-  .trim()
-  .min(1, MESSAGES.staff.emailRequired)
-  .max(STAFF_EMAIL_MAX_LENGTH, MESSAGES.staff.emailInvalid)
-  .pipe(z.email(MESSAGES.staff.emailInvalid));
+const emailSchema = z.pipe(
+  z
+    .string({ error: MESSAGES.staff.emailRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.staff.emailRequired),
+      z.maxLength(STAFF_EMAIL_MAX_LENGTH, MESSAGES.staff.emailInvalid),
+    ),
+  z.email(MESSAGES.staff.emailInvalid),
+);
 
-const displayNameSchema = z.string().max(STAFF_DISPLAY_NAME_MAX_LENGTH).default('');
+const displayNameSchema = z._default(z.string().check(z.maxLength(STAFF_DISPLAY_NAME_MAX_LENGTH)), '');
 
 /**
  * Spec section 5: the display name is required when it is shown on the QR code ("This field is
@@ -110,7 +114,7 @@ export function displayNameIssue(displayName: string, showOnQr: boolean): string
 
 function checkQrName(
   value: { display_name: string; role_id: number; show_qr_display_name: boolean },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) {
   if (value.show_qr_display_name && value.role_id !== ROLE_IDS.CASHIER) {
     ctx.addIssue({
@@ -123,42 +127,40 @@ function checkQrName(
   if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['display_name'] });
 }
 
-const createMembershipSchema = z
-  .object({
-    merchant_id: z.number().int().positive(),
-    role_id: roleIdSchema,
-    show_qr_display_name: z.boolean().default(false),
-    active: z.boolean().default(true),
-  })
-  .strict();
+const createMembershipSchema = z.strictObject({
+  merchant_id: z.int().check(z.positive()),
+  role_id: roleIdSchema,
+  show_qr_display_name: z._default(z.boolean(), false),
+  active: z._default(z.boolean(), true),
+});
 
 /** POST v3/staff: `email`, `display_name`, `merchants[]` (the caller's merchant; see ADR 028). */
 export const createStaffSchema = z
-  .object({
+  .strictObject({
     email: emailSchema,
     display_name: displayNameSchema,
-    merchants: z.array(createMembershipSchema).length(1, STAFF_PRODUCT_MESSAGES.otherMerchant),
+    merchants: z.array(createMembershipSchema).check(z.length(1, STAFF_PRODUCT_MESSAGES.otherMerchant)),
   })
-  .strict()
-  .superRefine((value, ctx) => {
-    const membership = value.merchants[0];
-    if (membership) checkQrName({ display_name: value.display_name, ...membership }, ctx);
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const membership = value.merchants[0];
+      if (membership) checkQrName({ display_name: value.display_name, ...membership }, ctx);
+    }),
+  );
 export type CreateStaff = z.input<typeof createStaffSchema>;
 
 /** PATCH v3/staff/{id}: the member as the edit form sends it; the email is checked, never changed. */
 export const updateStaffSchema = z
-  .object({
-    merchant_id: z.number().int().positive(),
-    auth_id: z.string().min(1).max(128),
+  .strictObject({
+    merchant_id: z.int().check(z.positive()),
+    auth_id: z.string().check(z.minLength(1), z.maxLength(128)),
     email: emailSchema,
     display_name: displayNameSchema,
     role_id: roleIdSchema,
     show_qr_display_name: z.boolean(),
     active: z.boolean(),
   })
-  .strict()
-  .superRefine(checkQrName);
+  .check(z.superRefine(checkQrName));
 export type UpdateStaff = z.input<typeof updateStaffSchema>;
 
-export const staffDeletedSchema = z.object({ id: z.number().int() });
+export const staffDeletedSchema = z.object({ id: z.int() });

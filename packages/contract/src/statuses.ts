@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** "PENDING_APPROVAL" → "Pending approval": the spec's default for codes without a label of their own. */
 export function capitaliseCode(code: string): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Step-up (ADR 030): approving a batch, moving money out of a wallet and changing staff need the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MIN_TRANSFER_CENTS } from './constants.ts';
 import { isRangeWithinOneMonth } from './dates.ts';
 import { apiDateSchema, listingQuerySchema, listingResponseSchema } from './listings.ts';
@@ -25,8 +25,8 @@ export const transferCounterpartTypeSchema = z.enum(['BANK_ACCOUNT', 'CBDC', 'BE
 export const createTransferSchema = z.strictObject({
   transfer_type: transferDirectionSchema,
   account_type: transferCounterpartTypeSchema,
-  account_id: z.number().int().min(1).max(2_147_483_647),
-  amount: centsSchema.min(MIN_TRANSFER_CENTS, MESSAGES.transfer.minimumAmount),
+  account_id: z.int().check(z.gte(1), z.lte(2_147_483_647)),
+  amount: centsSchema.check(z.gte(MIN_TRANSFER_CENTS, MESSAGES.transfer.minimumAmount)),
 });
 export type CreateTransfer = z.infer<typeof createTransferSchema>;
 
@@ -51,15 +51,16 @@ export const transferSchema = z.object({
   status: transferStatusSchema,
   currency: z.string(),
   /** Set on FAILED transfers: why, in the spec's words. */
-  failure_reason: z.string().nullable(),
+  failure_reason: z.nullable(z.string()),
 });
 export type Transfer = z.infer<typeof transferSchema>;
 
 export const transferResponseSchema = z.object({ data: transferSchema });
 
 /** GET /api/account/v2/connected-account-transactions */
-export const transfersQuerySchema = listingQuerySchema.and(
-  z.object({ 'jam-dex-only': z.enum(['true', 'false']).default('false') }),
+export const transfersQuerySchema = z.intersection(
+  listingQuerySchema,
+  z.object({ 'jam-dex-only': z._default(z.enum(['true', 'false']), 'false') }),
 );
 export const transfersListSchema = listingResponseSchema(transferSchema);
 
@@ -78,11 +79,11 @@ export const cbdcPaymentsListSchema = listingResponseSchema(cbdcPaymentSchema);
 
 /** GET /api/account/v1/accounts/{id}/export?from&to */
 /** An export spans at most one calendar month (spec section 9). */
-export const exportQuerySchema = z
-  .object({ from: apiDateSchema, to: apiDateSchema })
-  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((q) => isRangeWithinOneMonth(new Date(`${q.from}T00:00:00Z`), new Date(`${q.to}T00:00:00Z`)), {
+export const exportQuerySchema = z.object({ from: apiDateSchema, to: apiDateSchema }).check(
+  z.refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] }),
+  z.refine((q) => isRangeWithinOneMonth(new Date(`${q.from}T00:00:00Z`), new Date(`${q.to}T00:00:00Z`)), {
     message: MESSAGES.dateRange.tooLong,
     path: ['to'],
-  });
+  }),
+);
 export const exportResponseSchema = z.object({ base64_file: z.string() });

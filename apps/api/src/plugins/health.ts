@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** `/healthz` (the process is up) and `/readyz` (the database answers), for probes. */
 export async function healthRoutes(

@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER } from '@lynk/contract/session';
-import type { ZodType } from 'zod';
+import { z } from 'zod/mini';
 import { STEP_UP_REQUIRED } from '@lynk/contract/step-up';
 import { organisationFromLocation } from './location-org';
 import { requestStepUp } from './step-up';
@@ -166,7 +166,7 @@ async function send(
 export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
-  schema: ZodType<T>,
+  schema: z.core.$ZodType<T>,
   options: RequestWithBodyOptions = {},
 ): Promise<T> {
   const response = await send(method, path, 'application/json', options);
@@ -184,7 +184,7 @@ export async function apiRequest<T>(
     throw error;
   }
 
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
     throw new ApiRequestError({
       status: response.status,
@@ -207,15 +207,15 @@ export async function apiGetBlob(path: string, options: RequestOptions = {}): Pr
 }
 
 export const apiClient = {
-  get: <T>(path: string, schema: ZodType<T>, options?: RequestOptions) =>
+  get: <T>(path: string, schema: z.core.$ZodType<T>, options?: RequestOptions) =>
     apiRequest('GET', path, schema, options),
-  post: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
+  post: <T>(path: string, schema: z.core.$ZodType<T>, options?: RequestWithBodyOptions) =>
     apiRequest('POST', path, schema, options),
-  put: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
+  put: <T>(path: string, schema: z.core.$ZodType<T>, options?: RequestWithBodyOptions) =>
     apiRequest('PUT', path, schema, options),
-  patch: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
+  patch: <T>(path: string, schema: z.core.$ZodType<T>, options?: RequestWithBodyOptions) =>
     apiRequest('PATCH', path, schema, options),
-  delete: <T>(path: string, schema: ZodType<T>, options?: RequestWithBodyOptions) =>
+  delete: <T>(path: string, schema: z.core.$ZodType<T>, options?: RequestWithBodyOptions) =>
     apiRequest('DELETE', path, schema, options),
   getBlob: apiGetBlob,
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ACCOUNT_LIST_GATE,
   accountIdParamsSchema,
@@ -128,7 +128,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
         tags: ['account'],
         summary: 'Move money between the main wallet and a linked account (Idempotency-Key required)',
         params: accountIdParamsSchema,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: z.object({ 'idempotency-key': z.optional(z.string()) }),
         body: createTransferSchema,
         response: { 201: transferResponseSchema, ...errors, 409: apiErrorSchema, 422: apiErrorSchema },
       },
@@ -174,7 +174,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
       schema: {
         tags: ['account'],
         summary: "JAM-DEX payments received ({id} is the CBDC account's details.account_id)",
-        params: z.object({ id: z.string().min(1).max(64) }),
+        params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
         querystring: listingQuerySchema,
         response: { 200: cbdcPaymentsListSchema, ...errors },
       },

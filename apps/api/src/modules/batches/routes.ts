@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   approveBatchSchema,
   BATCH_REJECT_GATE,
@@ -32,7 +32,7 @@ import { createSinglePayee, getBatch, listBatches, type BatchCaller, type BatchS
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const transitionErrors = { ...errors, 409: apiErrorSchema, 422: apiErrorSchema };
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
+const idempotencyHeaders = z.object({ 'idempotency-key': z.optional(z.string()) });
 
 /** The payment back end's batch payments (`/api/payment/batch-payments`), scoped by merchant. */
 export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchSettings }) {

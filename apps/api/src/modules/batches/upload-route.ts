@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   BATCH_UPLOAD_BODY_LIMIT,
   createBatchResponseSchema,
@@ -51,7 +51,7 @@ export async function batchUploadRoute(
       schema: {
         tags: ['payment'],
         summary: 'Upload a batch payment file (CSV of lynk_id,amount[,name]; Idempotency-Key required)',
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: z.object({ 'idempotency-key': z.optional(z.string()) }),
         body: createBatchSchema,
         response: { 201: createBatchResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema },
       },
@@ -69,7 +69,7 @@ export async function batchUploadRoute(
  * empty string, so anything but a string in `csv` is refused as the schema words it). Headers are
  * checked as on every route.
  */
-const uploadValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+const uploadValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) => {
   const check = validatorCompiler(route);
   if (route.httpPart !== 'body') return check;
   return (body: unknown) => {

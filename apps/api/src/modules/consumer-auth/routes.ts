@@ -6,7 +6,7 @@ import {
   consumerResponseSchema,
   consumerSignInSchema,
 } from '@lynk/contract/consumer';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';

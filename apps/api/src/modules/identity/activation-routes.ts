@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { ACTIVATION_PATH, completeActivation, readActivation } from '../staff/activation.ts';
 import { activationPage } from './activation-pages.ts';
@@ -9,11 +9,11 @@ import { hashPassword } from './passwords.ts';
 import { passwordProblems } from './password-rules.ts';
 import type { HashQueue } from './sign-in-throttle.ts';
 
-const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const tokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 const activationBody = z.object({
-  password: z.string().max(1024).default(''),
-  confirmation: z.string().max(1024).default(''),
-  username: z.string().max(320).optional(),
+  password: z._default(z.string().check(z.maxLength(1024)), ''),
+  confirmation: z._default(z.string().check(z.maxLength(1024)), ''),
+  username: z.optional(z.string().check(z.maxLength(320))),
 });
 
 function html(reply: FastifyReply, body: string, status = 200) {

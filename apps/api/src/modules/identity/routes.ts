@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { addFormBodyParser } from './form-body.ts';
 import { loginPage, messagePage } from './pages.ts';
@@ -23,10 +23,10 @@ const assets = {
   },
 };
 
-const uidParams = z.object({ uid: z.string().min(1).max(128) });
+const uidParams = z.object({ uid: z.string().check(z.minLength(1), z.maxLength(128)) });
 const loginBody = z.object({
-  email: z.string().trim().max(320).default(''),
-  password: z.string().max(1024).default(''),
+  email: z._default(z.string().check(z.trim(), z.maxLength(320)), ''),
+  password: z._default(z.string().check(z.maxLength(1024)), ''),
 });
 
 const INVALID_CREDENTIALS = 'The email or password is incorrect.';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { findUserByAuthId, type UserRecord } from './repository.ts';
 import type { IdentityService } from './service.ts';
@@ -15,9 +15,9 @@ import {
 } from './two-factor-prompt.ts';
 import type { CodeRefusal, TwoFactorService } from './two-factor-service.ts';
 
-const uidParams = z.object({ uid: z.string().min(1).max(128) });
-const codeBody = z.object({ code: z.string().max(64).default('') });
-const passwordBody = z.object({ password: z.string().max(1024).default('') });
+const uidParams = z.object({ uid: z.string().check(z.minLength(1), z.maxLength(128)) });
+const codeBody = z.object({ code: z._default(z.string().check(z.maxLength(64)), '') });
+const passwordBody = z.object({ password: z._default(z.string().check(z.maxLength(1024)), '') });
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { NOTIFICATION_EVENT, notificationGroup } from '@lynk/contract/notifications';
 import { requireIdentity } from '../../plugins/auth.ts';
@@ -52,7 +52,7 @@ export async function notificationStreamRoutes(app: FastifyInstance, options: No
         tags: ['profile'],
         summary: "Server-sent events: a `notification` event for each new notification of the caller's",
         response: {
-          200: z.unknown().describe('text/event-stream: `notification` events, data {id, code}'),
+          200: z.unknown().check(z.describe('text/event-stream: `notification` events, data {id, code}')),
           401: apiErrorSchema,
         },
       },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import {
   createPaymentRequestSchema,
@@ -33,7 +33,7 @@ import {
 } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
+const idempotencyHeaders = z.object({ 'idempotency-key': z.optional(z.string()) });
 const orderParams = z.object({ id: orderIdSchema });
 
 /** The payment back end's orders and refunds (`/api/payment`). Every query is scoped by merchant. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { GATES } from '@lynk/contract/permissions';
 import {
@@ -15,7 +15,7 @@ import { qrCodes, staffQrPayload, walletQrPayload } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** The body is the PNG's bytes, not JSON; the schema only documents it. */
-const png = z.any().describe('A PNG image (image/png)');
+const png = z.any().check(z.describe('A PNG image (image/png)'));
 
 async function sendPng(reply: FastifyReply, payload: string) {
   // A QR names the merchant (and a cashier): it stays out of shared caches.

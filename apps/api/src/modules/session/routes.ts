@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import {
   logoutResponseSchema,
@@ -22,21 +22,21 @@ import { SESSION_ABSOLUTE_MS } from './service.ts';
 
 const LOGIN_STATE_MAX_AGE_S = 10 * 60;
 
-const loginQuery = z.object({ org: orgIdSchema.optional(), returnTo: returnToSchema });
+const loginQuery = z.object({ org: z.optional(orgIdSchema), returnTo: returnToSchema });
 const callbackQuery = z.object({
-  code: z.string().max(512).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(256).optional(),
-  error_description: z.string().max(1024).optional(),
-  iss: z.string().max(2048).optional(),
+  code: z.optional(z.string().check(z.maxLength(512))),
+  state: z.optional(z.string().check(z.maxLength(512))),
+  error: z.optional(z.string().check(z.maxLength(256))),
+  error_description: z.optional(z.string().check(z.maxLength(1024))),
+  iss: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 const loginStateSchema = z.object({
   state: z.string(),
   verifier: z.string(),
   returnTo: returnToSchema,
-  org: orgIdSchema.optional(),
-  reauth: z.boolean().optional(),
+  org: z.optional(orgIdSchema),
+  reauth: z.optional(z.boolean()),
 });
 const reauthQuery = z.object({ returnTo: returnToSchema });
 

@@ -1,16 +1,16 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
 import { sessionIdentitySchema, type SessionIdentity } from '@lynk/contract/session';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authenticationFromClaims, type Authentication } from './authentication.ts';
 import { createIdentityCache } from './identity-cache.ts';
 
 /** Claims our access tokens carry (see the provider's extraTokenClaims): the identity plus JWT basics. */
-const accessTokenClaims = sessionIdentitySchema.omit({ id: true }).extend({
+const accessTokenClaims = z.extend(z.omit(sessionIdentitySchema, { id: true }), {
   sub: z.string(),
-  user_id: z.number().int(),
+  user_id: z.number().check(z.int()),
   exp: z.number(),
-  auth_time: z.number().optional(),
-  amr: z.array(z.string()).optional(),
+  auth_time: z.optional(z.number()),
+  amr: z.optional(z.array(z.string())),
 });
 
 export interface VerifiedAccessToken {

@@ -1,5 +1,5 @@
 import { formatDate, parseStrictDate, toApiDate, validateDateRange } from '@lynk/contract/dates';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { DateRange } from './use-listing-params';
 
 /** The Filters modal's fields, as the user reads and types them: "DD/MM/YYYY". */
@@ -13,12 +13,12 @@ export interface DateFilterValues {
  * days, start not after end. The one message belongs to the pair; it is reported on `end`, the
  * field a user fills last, and the start field revalidates it (`deps`).
  */
-export const dateFilterSchema = z
-  .object({ start: z.string(), end: z.string() })
-  .superRefine(({ start, end }, context) => {
+export const dateFilterSchema = z.object({ start: z.string(), end: z.string() }).check(
+  z.superRefine(({ start, end }, context) => {
     const result = validateDateRange(start, end);
     if (!result.ok) context.addIssue({ code: 'custom', message: result.message, path: ['end'] });
-  });
+  }),
+);
 
 /** The applied range (YYYY-MM-DD for the URL and the API) from valid fields. */
 export function toDateRange({ start, end }: DateFilterValues): DateRange | null {

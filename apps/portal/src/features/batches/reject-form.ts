@@ -1,6 +1,6 @@
 import { REJECT_REASON_MAX_LENGTH } from '@lynk/contract/constants';
 import { rejectBatchSchema } from '@lynk/contract/batches';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REJECT_TEXTS } from './texts';
 
 /**
@@ -8,10 +8,11 @@ import { REJECT_TEXTS } from './texts';
  * the contract's own rule behind the portal's message.
  */
 export const rejectFormSchema = z.object({
-  reason: z
-    .string()
-    .max(REJECT_REASON_MAX_LENGTH, REJECT_TEXTS.tooLong)
-    .pipe(rejectBatchSchema.shape.reason.unwrap()),
+  // The contract's reason is `default('')`: the form pipes into the string rule it wraps.
+  reason: z.pipe(
+    z.string().check(z.maxLength(REJECT_REASON_MAX_LENGTH, REJECT_TEXTS.tooLong)),
+    rejectBatchSchema.shape.reason.def.innerType,
+  ),
 });
 
 export type RejectFormInput = z.input<typeof rejectFormSchema>;

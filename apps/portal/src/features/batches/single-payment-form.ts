@@ -1,7 +1,7 @@
 import { lynkIdSchema, payeeAmountSchema } from '@lynk/contract/batches';
 import { PAYEE_ID_MIN_LENGTH } from '@lynk/contract/constants';
 import { parseAmountToCents } from '@lynk/contract/money';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SINGLE_PAYMENT_TEXTS } from './texts';
 
 /** The ID as typed, without the "@" the wizard adds (spec section 5, "Single payment"). */
@@ -16,28 +16,33 @@ export function isLynkIdLongEnough(typed: string): boolean {
 
 /** Step 0: the recipient's ID, sent with an "@" prefix and then held to the contract's rule. */
 export const recipientFormSchema = z.object({
-  lynkId: z
-    .string()
-    .transform((typed) => `@${typedLynkId(typed)}`)
-    .pipe(lynkIdSchema),
+  lynkId: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((typed: string) => `@${typedLynkId(typed)}`),
+    ),
+    lynkIdSchema,
+  ),
 });
 export type RecipientFormInput = z.input<typeof recipientFormSchema>;
 export type RecipientFormOutput = z.output<typeof recipientFormSchema>;
 
 /** Step 1: the amount as typed becomes cents once, then meets the contract's bounds for a payee. */
 export const amountFormSchema = z.object({
-  amount: z
-    .string()
-    .min(1, SINGLE_PAYMENT_TEXTS.amountRequired)
-    .transform((typed, context) => {
-      const cents = parseAmountToCents(typed.replace(/\.$/, ''));
-      if (cents === null) {
-        context.addIssue({ code: 'custom', message: SINGLE_PAYMENT_TEXTS.amountInvalid });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(payeeAmountSchema),
+  amount: z.pipe(
+    z.pipe(
+      z.string().check(z.minLength(1, SINGLE_PAYMENT_TEXTS.amountRequired)),
+      z.transform((typed: string, context) => {
+        const cents = parseAmountToCents(typed.replace(/\.$/, ''));
+        if (cents === null) {
+          context.issues.push({ code: 'custom', message: SINGLE_PAYMENT_TEXTS.amountInvalid, input: typed });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    ),
+    payeeAmountSchema,
+  ),
 });
 export type AmountFormInput = z.input<typeof amountFormSchema>;
 export type AmountFormOutput = z.output<typeof amountFormSchema>;

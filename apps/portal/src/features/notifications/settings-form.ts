@@ -1,5 +1,5 @@
 import { updateLowBalanceThresholdSchema, type NotificationPreference } from '@lynk/contract/notifications';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SettingsChanges } from './api/save-settings';
 import { NOTIFICATION_TEXTS } from './texts';
 
@@ -9,12 +9,13 @@ import { NOTIFICATION_TEXTS } from './texts';
  */
 export const settingsFormSchema = z.object({
   preferences: z.record(z.string(), z.boolean()),
-  threshold: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, NOTIFICATION_TEXTS.thresholdWhole)
-    .transform(Number)
-    .pipe(updateLowBalanceThresholdSchema.shape.low_balance_threshold),
+  threshold: z.pipe(
+    z.pipe(
+      z.string().check(z.trim(), z.regex(/^\d+$/, NOTIFICATION_TEXTS.thresholdWhole)),
+      z.transform((typed: string) => Number(typed)),
+    ),
+    updateLowBalanceThresholdSchema.shape.low_balance_threshold,
+  ),
 });
 
 export type SettingsFormInput = z.input<typeof settingsFormSchema>;

@@ -1,7 +1,7 @@
 import { NOTE_MAX_LENGTH } from '@lynk/contract/constants';
 import { parseAmountToCents } from '@lynk/contract/money';
 import { createPaymentRequestSchema } from '@lynk/contract/orders';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PAYMENT_REQUEST_TEXTS } from './texts';
 
 /**
@@ -10,22 +10,25 @@ import { PAYMENT_REQUEST_TEXTS } from './texts';
  * be greater than J$ 0.00", also for an emptied field); the note is optional, at most 100 characters.
  */
 export const paymentRequestFormSchema = z.object({
-  amount: z
-    .string()
-    .min(1, PAYMENT_REQUEST_TEXTS.amountTooLow)
-    .transform((typed, context) => {
-      const cents = parseAmountToCents(typed.replace(/\.$/, ''));
-      if (cents === null) {
-        context.addIssue({ code: 'custom', message: PAYMENT_REQUEST_TEXTS.amountInvalid });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(createPaymentRequestSchema.shape.amount_to_pay),
-  note: z
-    .string()
-    .max(NOTE_MAX_LENGTH, PAYMENT_REQUEST_TEXTS.noteTooLong)
-    .pipe(createPaymentRequestSchema.shape.description.unwrap()),
+  amount: z.pipe(
+    z.pipe(
+      z.string().check(z.minLength(1, PAYMENT_REQUEST_TEXTS.amountTooLow)),
+      z.transform((typed: string, context) => {
+        const cents = parseAmountToCents(typed.replace(/\.$/, ''));
+        if (cents === null) {
+          context.issues.push({ code: 'custom', message: PAYMENT_REQUEST_TEXTS.amountInvalid, input: typed });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    ),
+    createPaymentRequestSchema.shape.amount_to_pay,
+  ),
+  // The contract's description is `default('')`: the form pipes into the string rule it wraps.
+  note: z.pipe(
+    z.string().check(z.maxLength(NOTE_MAX_LENGTH, PAYMENT_REQUEST_TEXTS.noteTooLong)),
+    createPaymentRequestSchema.shape.description.def.innerType,
+  ),
 });
 
 export type PaymentRequestFormInput = z.input<typeof paymentRequestFormSchema>;

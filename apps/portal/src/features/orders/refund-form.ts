@@ -1,7 +1,7 @@
 import { NOTE_MAX_LENGTH } from '@lynk/contract/constants';
 import { parseAmountToCents } from '@lynk/contract/money';
 import { REFUND_REQUEST_SCHEMAS, type RefundKind } from '@lynk/contract/orders';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REFUND_TEXTS } from './texts';
 
 /**
@@ -14,21 +14,27 @@ import { REFUND_TEXTS } from './texts';
 export function refundFormSchema(leftCents: number, kind: RefundKind) {
   const { amount_to_refund: amount, motif, description } = REFUND_REQUEST_SCHEMAS[kind].shape;
   return z.object({
-    amount: z
-      .string()
-      .min(1, REFUND_TEXTS.amountRequired)
-      .transform((typed, context) => {
-        // "12." is an amount being typed, not a mistake.
-        const cents = parseAmountToCents(typed.replace(/\.$/, ''));
-        if (cents === null) {
-          context.addIssue({ code: 'custom', message: REFUND_TEXTS.amountInvalid });
-          return z.NEVER;
-        }
-        return cents;
-      })
-      .pipe(amount.max(leftCents, REFUND_TEXTS.amountOverTotal)),
-    reason: z.string().pipe(motif),
-    notes: z.string().max(NOTE_MAX_LENGTH, REFUND_TEXTS.notesTooLong).pipe(description.unwrap()),
+    amount: z.pipe(
+      z.pipe(
+        z.string().check(z.minLength(1, REFUND_TEXTS.amountRequired)),
+        z.transform((typed: string, context) => {
+          // "12." is an amount being typed, not a mistake.
+          const cents = parseAmountToCents(typed.replace(/\.$/, ''));
+          if (cents === null) {
+            context.issues.push({ code: 'custom', message: REFUND_TEXTS.amountInvalid, input: typed });
+            return z.NEVER;
+          }
+          return cents;
+        }),
+      ),
+      amount.check(z.lte(leftCents, REFUND_TEXTS.amountOverTotal)),
+    ),
+    reason: z.pipe(z.string(), motif),
+    // The contract's description is `default('')`: the form pipes into the string rule it wraps.
+    notes: z.pipe(
+      z.string().check(z.maxLength(NOTE_MAX_LENGTH, REFUND_TEXTS.notesTooLong)),
+      description.def.innerType,
+    ),
   });
 }
 

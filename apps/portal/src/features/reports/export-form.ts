@@ -2,7 +2,7 @@ import { WALLET_KEYS } from '@lynk/contract/accounts';
 import { EXPORT_TABLES, type ExportTable } from '@lynk/contract/constants';
 import { toApiDate, validateDateRange } from '@lynk/contract/dates';
 import type { ExportRequest } from '@lynk/contract/reporting';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EXPORT_TEXTS } from './texts';
 
 /** The export modal's fields as the user reads and types them (dates DD/MM/YYYY). */
@@ -20,9 +20,8 @@ export type ExportWalletKind = 'main' | 'cbdc';
  * ("Please select a table to export"). The range's message sits on `end`, as in the Filters modal.
  */
 export function exportFormSchema(wallet: ExportWalletKind, today?: Date) {
-  return z
-    .object({ start: z.string(), end: z.string(), types: z.array(z.enum(EXPORT_TABLES)) })
-    .superRefine(({ start, end, types }, context) => {
+  return z.object({ start: z.string(), end: z.string(), types: z.array(z.enum(EXPORT_TABLES)) }).check(
+    z.superRefine(({ start, end, types }, context) => {
       const range = validateDateRange(start, end, {
         maxOneMonth: true,
         noFuture: true,
@@ -32,7 +31,8 @@ export function exportFormSchema(wallet: ExportWalletKind, today?: Date) {
       if (wallet === 'main' && types.length === 0) {
         context.addIssue({ code: 'custom', message: EXPORT_TEXTS.selectTable, path: ['types'] });
       }
-    });
+    }),
+  );
 }
 
 /** The request of valid fields: dates as YYYY-MM-DD, the tables in the order the file holds them. */

@@ -1,5 +1,5 @@
 import { displayNameIssue, STAFF_DISPLAY_NAME_MAX_LENGTH } from '@lynk/contract/staff';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REGISTER_TEXTS } from './texts';
 
 /**
@@ -9,20 +9,30 @@ import { REGISTER_TEXTS } from './texts';
  */
 export const staffFormSchema = z
   .object({
-    email: z.string().trim().min(1, REGISTER_TEXTS.emailRequired).pipe(z.email(REGISTER_TEXTS.emailInvalid)),
-    roleId: z
+    email: z.pipe(
+      z.string().check(z.trim(), z.minLength(1, REGISTER_TEXTS.emailRequired)),
+      z.email(REGISTER_TEXTS.emailInvalid),
+    ),
+    roleId: z.pipe(
+      z.pipe(
+        z.string().check(z.minLength(1, REGISTER_TEXTS.roleRequired)),
+        z.transform((typed: string) => Number(typed)),
+      ),
+      z.int().check(z.positive(REGISTER_TEXTS.roleRequired)),
+    ),
+    // zod/mini has no locale: the limit says what zod's English locale said before.
+    displayName: z
       .string()
-      .min(1, REGISTER_TEXTS.roleRequired)
-      .transform(Number)
-      .pipe(z.number().int().positive(REGISTER_TEXTS.roleRequired)),
-    displayName: z.string().max(STAFF_DISPLAY_NAME_MAX_LENGTH),
+      .check(z.maxLength(STAFF_DISPLAY_NAME_MAX_LENGTH, REGISTER_TEXTS.displayNameTooLong)),
     showQrDisplayName: z.boolean(),
     active: z.boolean(),
   })
-  .superRefine((value, ctx) => {
-    const issue = displayNameIssue(value.displayName, value.showQrDisplayName);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['displayName'] });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const issue = displayNameIssue(value.displayName, value.showQrDisplayName);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['displayName'] });
+    }),
+  );
 
 export type StaffFormInput = z.input<typeof staffFormSchema>;
 export type StaffFormOutput = z.output<typeof staffFormSchema>;

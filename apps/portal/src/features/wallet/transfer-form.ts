@@ -1,6 +1,6 @@
 import { parseAmountToCents } from '@lynk/contract/money';
 import { createTransferSchema } from '@lynk/contract/transfers';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TRANSFER_TEXTS } from './texts';
 
 /**
@@ -11,26 +11,28 @@ import { TRANSFER_TEXTS } from './texts';
  */
 export function transferFormSchema(remainingCents: number | null) {
   return z.object({
-    fromId: z.string().min(1, TRANSFER_TEXTS.fromRequired),
-    toId: z.string().min(1, TRANSFER_TEXTS.toRequired),
-    amount: z
-      .string()
-      .min(1, TRANSFER_TEXTS.amountRequired)
-      .transform((typed, context) => {
-        // "12." is an amount being typed, not a mistake.
-        const cents = parseAmountToCents(typed.replace(/\.$/, ''));
-        if (cents === null) {
-          context.addIssue({ code: 'custom', message: TRANSFER_TEXTS.amountInvalid });
-          return z.NEVER;
-        }
-        return cents;
-      })
-      .pipe(
-        createTransferSchema.shape.amount.refine(
+    fromId: z.string().check(z.minLength(1, TRANSFER_TEXTS.fromRequired)),
+    toId: z.string().check(z.minLength(1, TRANSFER_TEXTS.toRequired)),
+    amount: z.pipe(
+      z.pipe(
+        z.string().check(z.minLength(1, TRANSFER_TEXTS.amountRequired)),
+        z.transform((typed: string, context) => {
+          // "12." is an amount being typed, not a mistake.
+          const cents = parseAmountToCents(typed.replace(/\.$/, ''));
+          if (cents === null) {
+            context.issues.push({ code: 'custom', message: TRANSFER_TEXTS.amountInvalid, input: typed });
+            return z.NEVER;
+          }
+          return cents;
+        }),
+      ),
+      createTransferSchema.shape.amount.check(
+        z.refine(
           (cents) => remainingCents === null || cents <= remainingCents,
           TRANSFER_TEXTS.dailyLimitExceeded,
         ),
       ),
+    ),
   });
 }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { STEP_UP_MESSAGE } from '@lynk/contract/step-up';
 import { apiClient } from '@/lib/api-client';
 import { installFakeFetch } from '@/testing/fake-fetch';

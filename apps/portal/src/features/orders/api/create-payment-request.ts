@@ -2,7 +2,7 @@ import type { CreatePaymentRequest, PaymentRequest } from '@lynk/contract/orders
 import { paymentRequestSchema } from '@lynk/contract/orders';
 import { IDEMPOTENCY_KEY_HEADER } from '@lynk/contract/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiClient } from '@/lib/api-client';
 import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '@/lib/in-progress-retry';
 import { ordersQueryKey } from './get-orders';
