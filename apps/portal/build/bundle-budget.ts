@@ -5,11 +5,11 @@ import type { Plugin } from 'vite';
  * What a page may cost the browser, in KB of gzip (the build fails above it). `initialJs` is the
  * entry and everything it imports before the first screen can render, on every page; `lazyPiece`
  * is the most any one part loaded on demand (a route, a tab's pane, a modal) brings with it beyond
- * that, counted as if it were the first thing opened. They hold the line a little above where the
- * portal is today (167, 36 and 118 KB); the goal is 150 KB of initial JS (docs/performance.md), and
- * a budget only ever moves down.
+ * that, counted as if it were the first thing opened. `initialJs` is issue 13's target (the portal
+ * is at 149.8 KB since ADR 034); the others hold the line a little above where the portal is (36
+ * and 119 KB). A budget only ever moves down.
  */
-export const BUNDLE_BUDGET_KB = { initialJs: 170, initialCss: 38, lazyPiece: 120 };
+export const BUNDLE_BUDGET_KB = { initialJs: 150, initialCss: 38, lazyPiece: 120 };
 
 interface Chunk {
   type: 'chunk';

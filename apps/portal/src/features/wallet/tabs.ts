@@ -1,7 +1,7 @@
 import { WALLET_ROUTES } from '@lynk/contract/accounts';
 import type { GateKey } from '@lynk/contract/permissions';
 import { useCan } from '@/lib/permissions';
-import { WALLET_TEXTS } from './texts';
+import { WALLET_TEXTS } from './tab-texts';
 
 /** The two wallets: the main wallet (route `lynk-wallet`) and JAM-DEX (route `jamdex-wallet`). */
 export type WalletKind = keyof typeof WALLET_ROUTES;

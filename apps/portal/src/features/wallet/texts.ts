@@ -2,18 +2,6 @@ import { MESSAGES } from '@lynk/contract/messages';
 
 /** Copy of the wallet screens. Texts the spec does not quote are marked. */
 
-export const WALLET_TEXTS = {
-  /** Not in the spec: the dashboard's titles and the tab list's name. */
-  mainWalletTitle: 'Main wallet',
-  jamdexWalletTitle: 'JAM-DEX wallet',
-  tabsLabel: 'Wallet sections',
-  orders: 'Orders',
-  payments: 'Payments',
-  transfersHistory: 'Transfers History',
-  refunds: 'Refunds',
-  paymentHistory: 'Payment History',
-} as const;
-
 /** Balance and limit widgets (spec section 4). */
 export const WIDGET_TEXTS = {
   /** Not in the spec: the widgets' titles and usage lines. */

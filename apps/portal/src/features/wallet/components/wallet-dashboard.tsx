@@ -6,7 +6,7 @@ import { RouteTabs } from '@/components/route-tabs';
 import { pathUpTo } from '@/lib/location-org';
 import { WALLET_ROUTES } from '@lynk/contract/accounts';
 import { usePermittedWalletTabs, walletTabFromPath, type WalletKind } from '../tabs';
-import { WALLET_TEXTS } from '../texts';
+import { WALLET_TEXTS } from '../tab-texts';
 import { CreatePaymentButton } from './create-payment-button';
 import { PaymentRequestButton } from './payment-request-button';
 import { ReportButtons } from './report-buttons';

@@ -1,0 +1,36 @@
+export const batch = {
+  createPaymentTitle: 'Create a Payment',
+  uploadTitle: 'Upload batch payment file',
+  fileLabel: 'Bulk payment file',
+  nameLabel: 'Batch name (Optional)',
+  downloadTemplate: 'Download template file',
+  confirmTitle: 'Confirm payment',
+  confirmSubtitle: 'Please review this payment and choose an action',
+  reviewDownload: 'Review batch upload',
+  confirmCheckbox:
+    'I confirm the recipients and fees for this transfer. I agree that transfers are final once completed.',
+  approveAndContinue: 'Approve and continue',
+  approveAndContinueShort: 'Approve & Continue',
+  requestApproval: 'Request approval',
+  reject: 'Reject',
+  resumeLater: 'Resume Later',
+  reviewBatch: 'Review Batch',
+  receipt: 'Receipt',
+  wrongFileType: 'The wrong file type was uploaded. Please upload a CSV file',
+  fileTooLarge: 'Your batch file exceeds the maximum file size limit.',
+  errorLog:
+    'There were errors found with some accounts. Please check the error logs, fix errors and try again.',
+  cashInUnavailable: 'Cash in is unavailable at this time.',
+  sentForApprovalTitle: 'Payment Sent for Approval',
+  sentForApproval: 'Your payment was sent for approval. You will be notified when the approval is done.',
+  rejectedTitle: 'Payment Rejected',
+  rejected: 'Your payment was rejected',
+  rejectTitle: (id: number | string) => `Reject batch ID ${id}`,
+  loadFailedTitle: 'Failure loading the batch transaction details',
+  loadFailed: 'There was an error loading the batch transaction. Please try again',
+  weeklyLimitCheckFailed: 'We experienced technical difficulties checking your weekly limit.',
+  weeklyLimitNonAdmin: (remaining: string) =>
+    `You currently have J$${remaining} remaining for this week, and the limit will reset at the end of the week.`,
+  weeklyLimitAdmin: (remaining: string) =>
+    `Proceeding with this transaction will exceed your weekly limit. You have J$${remaining} remaining for this week.`,
+} as const;

@@ -1,0 +1,16 @@
+export const common = {
+  loading: 'Loading...',
+  redirecting: 'Redirecting...',
+  building: 'Building!',
+  notAvailable: 'N/A',
+  cancel: 'Cancel',
+  close: 'Close',
+  next: 'Next',
+  back: 'Back',
+  yes: 'Yes',
+  nevermind: 'Nevermind',
+  areYouSure: 'Are you sure?',
+  returnToDashboard: 'Return to Dashboard',
+  somethingWentWrong: 'Something went wrong',
+  technicalProblems: "Sorry, we're experiencing technical problems. Please try again later.",
+} as const;
