@@ -15,6 +15,7 @@
  * BENCH_ONLY=session measures only the targets whose name contains it (and the anchor).
  */
 import autocannon from 'autocannon';
+import { pinThisProcessAsClient } from './cpu-pinning.ts';
 import { writePerformanceSection } from './performance-doc.ts';
 import { realServer, signIn, startNode, stopNode, waitUntilReady, freePort } from './real-server.ts';
 
@@ -74,6 +75,8 @@ async function load(url: string, headers: Record<string, string>, anchorUrl?: st
   };
 }
 
+const pinning = pinThisProcessAsClient();
+console.log(pinning);
 const server = await realServer();
 const baseUrl = server.baseUrl;
 if (ORDERS > 0) {
@@ -149,7 +152,7 @@ const table = [
 const date = new Date().toISOString().slice(0, 10);
 const orders =
   ORDERS > 0 ? `${ORDERS.toLocaleString('en-US')} bulk orders added to the demo` : 'the demo data';
-const section = `HTTP request path (\`npm run bench:http\`, ${date}): the real server (\`apps/api/src/server.ts\`, default logging, embedded database, ${orders}) and a bare Fastify route in a process of its own, each loaded by autocannon with ${CONNECTIONS} connections after a 2 s warm-up; each request for ${SECONDS} s in ${SLICE_SECONDS}-second slices taking turns with the bare route (${SECONDS} s too), and its share is of the bare route in those slices; a manager's session cookie from the real sign-in, and a browser's \`Accept-Encoding\`.\n\n${table}`;
+const section = `HTTP request path (\`npm run bench:http\`, ${date}): the real server (\`apps/api/src/server.ts\`, default logging, embedded database, ${orders}) and a bare Fastify route in a process of its own, each loaded by autocannon with ${CONNECTIONS} connections after a 2 s warm-up; each request for ${SECONDS} s in ${SLICE_SECONDS}-second slices taking turns with the bare route (${SECONDS} s too), and its share is of the bare route in those slices; a manager's session cookie from the real sign-in, and a browser's \`Accept-Encoding\`; ${pinning}.\n\n${table}`;
 console.log(`\n${table}`);
 await writePerformanceSection('http-bench', section);
 process.exit(0);

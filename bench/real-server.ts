@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../apps/api/src/heap-budget.ts';
+import { onServerCpus } from './cpu-pinning.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DEMO_PASSWORD = 'LynkDemo!2026';
@@ -25,9 +26,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A node process of the repository's (`args` after node's own), its output discarded. */
+/**
+ * A node process of the repository's (`args` after node's own), its output discarded; on the
+ * servers' cores when a load generator has pinned itself apart (cpu-pinning.ts).
+ */
 export function startNode(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const [command, commandArgs] = onServerCpus(process.execPath, args);
+  return spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
 }
 
 /** Polls `url` every `pollMs` until it answers 2xx; throws if `child` exits first or 5 minutes pass. */
