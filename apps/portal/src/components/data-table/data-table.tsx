@@ -1,7 +1,7 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
 import { EmptyCard } from '@/components/empty-card';
 import type { RowData } from '@tanstack/react-table';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 import { TableFooter } from '../table-footer';
 import type { DataTableColumn } from './columns';
@@ -52,9 +52,9 @@ export function DataTable<T extends RowData>({
   label,
   labelledBy,
   columns,
-  rows,
-  total,
-  loading = false,
+  rows: arrivedRows,
+  total: arrivedTotal,
+  loading: arrivedLoading = false,
   listing,
   rowKey,
   cardTitle,
@@ -64,6 +64,15 @@ export function DataTable<T extends RowData>({
   empty = { title: TABLE_TEXTS.emptyTitle, body: TABLE_TEXTS.emptyBody },
   testId,
 }: DataTableProps<T>) {
+  // A page of rows arriving renders in the background (a transition, in slices of a few
+  // milliseconds) with the skeleton or the previous page kept meanwhile: the rows, cells and their
+  // Mantine components are the heaviest render of a screen, and done at once they hold the main
+  // thread for one long task as the answer lands.
+  const arrived = useMemo(
+    () => ({ rows: arrivedRows, total: arrivedTotal, loading: arrivedLoading }),
+    [arrivedRows, arrivedTotal, arrivedLoading],
+  );
+  const { rows, total, loading } = useDeferredValue(arrived);
   const isSmartphone = useIsSmartphone();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const allColumns = useMemo(
