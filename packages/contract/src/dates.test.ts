@@ -85,6 +85,52 @@ describe('formatDate', () => {
   it('refuses an invalid date', () => {
     expect(() => formatDate(new Date('nope'))).toThrow(RangeError);
   });
+
+  it('reads the wall clock as the platform does on both sides of daylight-saving changes', () => {
+    // Whole, half-hour (Lord Howe's half-hour DST) and quarter-hour (Kathmandu, Chatham) zones,
+    // every 7 minutes and 13 seconds over the days around each change of 2025.
+    const zones = [
+      'America/Jamaica',
+      'America/New_York',
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+    ];
+    const days = [
+      '2025-03-08',
+      '2025-03-29',
+      '2025-04-05',
+      '2025-09-27',
+      '2025-10-04',
+      '2025-10-25',
+      '2025-11-01',
+    ];
+    for (const timeZone of zones) {
+      const reference = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      for (const day of days) {
+        const start = Date.parse(`${day}T00:00:00Z`);
+        for (let at = start; at < start + 3 * 86_400_000; at += 433_000) {
+          const date = new Date(at);
+          expect(formatDate(date, 'DD/MM/YYYY HH:mm', timeZone)).toBe(
+            reference.format(date).replace(',', ''),
+          );
+        }
+      }
+    }
+  });
+
+  it('keeps years below 100 as written', () => {
+    expect(formatDate(new Date('0050-06-15T12:00:00Z'), 'YYYY-MM-DD', 'UTC')).toBe('0050-06-15');
+  });
 });
 
 describe('toApiDate', () => {

@@ -59,7 +59,8 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function wallClock(
+/** The wall clock in `timeZone` read from the platform's time-zone data (slow: ICU per call). */
+function wallClockFromFormatter(
   date: Date,
   timeZone: string,
 ): { y: number; m: number; d: number; h: number; min: number } {
@@ -84,6 +85,42 @@ function wallClock(
     d: Number(parts.day),
     h: Number(parts.hour),
     min: Number(parts.minute),
+  };
+}
+
+/**
+ * A zone's offset only changes at a transition, and every transition of today's time-zone data
+ * falls on a quarter hour of UTC (whole, half and quarter-hour offsets changing at a local hour or
+ * half hour). So the offset is asked of ICU once per zone and quarter hour, and a table of a page
+ * of dates (a few ICU calls per cell before) costs additions.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+function wallClock(
+  date: Date,
+  timeZone: string,
+): { y: number; m: number; d: number; h: number; min: number } {
+  const quarter = Math.floor(date.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const t = wallClockFromFormatter(new Date(quarter), timeZone);
+    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999.
+    const asUtc = new Date(0);
+    asUtc.setUTCFullYear(t.y, t.m - 1, t.d);
+    asUtc.setUTCHours(t.h, t.min);
+    offset = asUtc.getTime() - quarter;
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  const wall = new Date(date.getTime() + offset);
+  return {
+    y: wall.getUTCFullYear(),
+    m: wall.getUTCMonth() + 1,
+    d: wall.getUTCDate(),
+    h: wall.getUTCHours(),
+    min: wall.getUTCMinutes(),
   };
 }
 
