@@ -91,17 +91,17 @@ function wallClockFromFormatter(
 /**
  * A zone's offset only changes at a transition, and every transition of today's time-zone data
  * falls on a quarter hour of UTC (whole, half and quarter-hour offsets changing at a local hour or
- * half hour). So the offset is asked of ICU once per zone and quarter hour, and a table of a page
- * of dates (a few ICU calls per cell before) costs additions.
+ * half hour), at most once a day. So ICU is asked for the offset at the two ends of a date's UTC
+ * day: the same offset at both ends holds for the whole day, and only on a day it changes is the
+ * date's own quarter hour asked. A page of a table's dates (an ICU call per cell before) costs a
+ * few calls and then additions.
  */
 const QUARTER_HOUR_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
 const offsets = new Map<string, number>();
 
-function wallClock(
-  date: Date,
-  timeZone: string,
-): { y: number; m: number; d: number; h: number; min: number } {
-  const quarter = Math.floor(date.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+/** The zone's offset from UTC at an instant on a quarter hour, in milliseconds. */
+function offsetAt(quarter: number, timeZone: string): number {
   const key = `${timeZone} ${quarter}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
@@ -114,7 +114,21 @@ function wallClock(
     if (offsets.size >= 10_000) offsets.clear();
     offsets.set(key, offset);
   }
-  const wall = new Date(date.getTime() + offset);
+  return offset;
+}
+
+function wallClock(
+  date: Date,
+  timeZone: string,
+): { y: number; m: number; d: number; h: number; min: number } {
+  const at = date.getTime();
+  const day = Math.floor(at / DAY_MS) * DAY_MS;
+  const dayOffset = offsetAt(day, timeZone);
+  const offset =
+    dayOffset === offsetAt(day + DAY_MS, timeZone)
+      ? dayOffset
+      : offsetAt(Math.floor(at / QUARTER_HOUR_MS) * QUARTER_HOUR_MS, timeZone);
+  const wall = new Date(at + offset);
   return {
     y: wall.getUTCFullYear(),
     m: wall.getUTCMonth() + 1,
