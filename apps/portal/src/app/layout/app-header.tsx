@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LynkLogo } from '@/components/lynk-logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useIsCorporateView, useOrganisation } from '@/lib/organisation';
+import { useIsSmartphone } from '@/lib/use-smartphone';
 import { MENU_TEXTS } from '../texts';
 import { ProfileMenu } from './profile-menu';
 import { WalletToggle } from './wallet-toggle';
@@ -24,6 +25,7 @@ export function AppHeader({
 }) {
   const { hasCbdc } = useOrganisation();
   const corporateView = useIsCorporateView();
+  const isSmartphone = useIsSmartphone();
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
@@ -58,7 +60,8 @@ export function AppHeader({
         </Anchor>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {hasCbdc && !corporateView ? <WalletToggle visibleFrom="sm" mr="xs" /> : null}
+        {/* Not rendered on a smartphone rather than hidden: the switch measures its layout as it mounts. */}
+        {hasCbdc && !corporateView && !isSmartphone ? <WalletToggle mr="xs" /> : null}
         <NotificationBell />
         <ProfileMenu />
       </Group>

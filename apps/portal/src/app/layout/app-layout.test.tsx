@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { portalServer } from '@/testing/fake-server';
@@ -52,7 +52,15 @@ describe('AppLayout', () => {
       portalServer({ accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)] }),
     );
     const nav = await screen.findByRole('navigation', { name: 'Side menu' });
-    const toggle = within(nav).getByRole('radiogroup', { name: 'Wallet' });
+    // Closed, the drawer does not carry the switch; a smartphone user opens it with the burger.
+    expect(within(nav).queryByRole('radiogroup', { name: 'Wallet' })).not.toBeInTheDocument();
+    // The burger shows below the `sm` breakpoint through a CSS media query, which jsdom does not
+    // evaluate: it counts as hidden here, so it is found by its label and clicked as an event.
+    const burger = within(screen.getByRole('banner')).getByLabelText('Toggle navigation', {
+      selector: 'button[aria-expanded="false"]',
+    });
+    fireEvent.click(burger);
+    const toggle = await within(nav).findByRole('radiogroup', { name: 'Wallet' });
     await userEvent.click(within(toggle).getByRole('radio', { name: 'JAM-DEX' }));
     await screen.findByRole('tab', { name: 'Payments' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/1001/jamdex-wallet/payments'));

@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/error-state';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useOrganisation } from '@/lib/organisation';
 import { useCurrentSession } from '@/lib/session';
+import { useIsSmartphone } from '@/lib/use-smartphone';
 import { lazyPage } from '../lazy-page';
 import { APP_TEXTS, MENU_TEXTS } from '../texts';
 import { AppHeader, SIDE_MENU_ID } from './app-header';
@@ -31,6 +32,7 @@ const StepUpDialog = lazyPage(() =>
 export function AppLayout() {
   const [mobileMenuOpened, mobileMenu] = useDisclosure(false);
   const [desktopMenuOpened, desktopMenu] = useDisclosure(true);
+  const isSmartphone = useIsSmartphone();
   const session = useCurrentSession();
   const { orgId, profile } = useOrganisation();
   const profileQuery = useProfile(orgId);
@@ -73,7 +75,10 @@ export function AppLayout() {
           />
         </AppShell.Header>
         <AppShell.Navbar id={SIDE_MENU_ID} aria-label={MENU_TEXTS.sideMenu}>
-          <SideMenu onNavigate={mobileMenu.close} />
+          <SideMenu
+            opened={isSmartphone ? mobileMenuOpened : desktopMenuOpened}
+            onNavigate={mobileMenu.close}
+          />
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
           <Container size="xl" px={0}>

@@ -100,7 +100,8 @@ function LogoutLink({ onNavigate }: { onNavigate: () => void }) {
  * Access (with a CBDC account) and My Account, with the wallet switch (with a CBDC account). The
  * corporate view keeps only its own pages and Logout.
  */
-export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+/** `opened`: the menu is on screen (a closed smartphone drawer is still in the page, off screen). */
+export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
   const { segment, hasCbdc } = useOrganisation();
   const corporateView = useIsCorporateView();
   const canSeeStaff = useCan('staffMenu');
@@ -146,8 +147,10 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <ScrollArea type="auto" h="100%" px="sm" py="md">
       <MenuSection title={MENU_TEXTS.myWallets}>
-        {/* The wallet switch is in the side menu as well as the top bar: on a smartphone it is only here. */}
-        {hasCbdc ? <WalletToggle fullWidth mb="xs" onSwitch={onNavigate} /> : null}
+        {/* The wallet switch is in the side menu as well as the top bar: on a smartphone it is only here.
+            It mounts only with the menu on screen: it measures its layout (a forced reflow of the
+            whole page) as it mounts and whenever the page around it resizes while loading. */}
+        {hasCbdc && opened ? <WalletToggle fullWidth mb="xs" onSwitch={onNavigate} /> : null}
         <MenuLinks links={wallets} onNavigate={onNavigate} />
       </MenuSection>
       {mainQuickAccess.length > 0 ? (
