@@ -1,7 +1,7 @@
 import { lynkIdSchema, payeeAmountSchema } from '@lynk/contract/batches';
 import { PAYEE_ID_MIN_LENGTH } from '@lynk/contract/constants';
-import { parseAmountToCents } from '@lynk/contract/money';
 import { z } from 'zod/mini';
+import { typedAmountInCents } from '@/lib/typed-amount';
 import { SINGLE_PAYMENT_TEXTS } from './texts';
 
 /** The ID as typed, without the "@" the wizard adds (spec section 5, "Single payment"). */
@@ -30,17 +30,10 @@ export type RecipientFormOutput = z.output<typeof recipientFormSchema>;
 /** Step 1: the amount as typed becomes cents once, then meets the contract's bounds for a payee. */
 export const amountFormSchema = z.object({
   amount: z.pipe(
-    z.pipe(
-      z.string().check(z.minLength(1, SINGLE_PAYMENT_TEXTS.amountRequired)),
-      z.transform((typed: string, context) => {
-        const cents = parseAmountToCents(typed.replace(/\.$/, ''));
-        if (cents === null) {
-          context.issues.push({ code: 'custom', message: SINGLE_PAYMENT_TEXTS.amountInvalid, input: typed });
-          return z.NEVER;
-        }
-        return cents;
-      }),
-    ),
+    typedAmountInCents({
+      required: SINGLE_PAYMENT_TEXTS.amountRequired,
+      invalid: SINGLE_PAYMENT_TEXTS.amountInvalid,
+    }),
     payeeAmountSchema,
   ),
 });

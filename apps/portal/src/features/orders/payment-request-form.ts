@@ -1,7 +1,7 @@
 import { NOTE_MAX_LENGTH } from '@lynk/contract/constants';
-import { parseAmountToCents } from '@lynk/contract/money';
 import { createPaymentRequestSchema } from '@lynk/contract/orders';
 import { z } from 'zod/mini';
+import { typedAmountInCents } from '@/lib/typed-amount';
 import { PAYMENT_REQUEST_TEXTS } from './texts';
 
 /**
@@ -11,17 +11,10 @@ import { PAYMENT_REQUEST_TEXTS } from './texts';
  */
 export const paymentRequestFormSchema = z.object({
   amount: z.pipe(
-    z.pipe(
-      z.string().check(z.minLength(1, PAYMENT_REQUEST_TEXTS.amountTooLow)),
-      z.transform((typed: string, context) => {
-        const cents = parseAmountToCents(typed.replace(/\.$/, ''));
-        if (cents === null) {
-          context.issues.push({ code: 'custom', message: PAYMENT_REQUEST_TEXTS.amountInvalid, input: typed });
-          return z.NEVER;
-        }
-        return cents;
-      }),
-    ),
+    typedAmountInCents({
+      required: PAYMENT_REQUEST_TEXTS.amountTooLow,
+      invalid: PAYMENT_REQUEST_TEXTS.amountInvalid,
+    }),
     createPaymentRequestSchema.shape.amount_to_pay,
   ),
   // The contract's description is `default('')`: the form pipes into the string rule it wraps.

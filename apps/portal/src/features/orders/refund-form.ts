@@ -1,7 +1,7 @@
 import { NOTE_MAX_LENGTH } from '@lynk/contract/constants';
-import { parseAmountToCents } from '@lynk/contract/money';
 import { REFUND_REQUEST_SCHEMAS, type RefundKind } from '@lynk/contract/orders';
 import { z } from 'zod/mini';
+import { typedAmountInCents } from '@/lib/typed-amount';
 import { REFUND_TEXTS } from './texts';
 
 /**
@@ -15,18 +15,7 @@ export function refundFormSchema(leftCents: number, kind: RefundKind) {
   const { amount_to_refund: amount, motif, description } = REFUND_REQUEST_SCHEMAS[kind].shape;
   return z.object({
     amount: z.pipe(
-      z.pipe(
-        z.string().check(z.minLength(1, REFUND_TEXTS.amountRequired)),
-        z.transform((typed: string, context) => {
-          // "12." is an amount being typed, not a mistake.
-          const cents = parseAmountToCents(typed.replace(/\.$/, ''));
-          if (cents === null) {
-            context.issues.push({ code: 'custom', message: REFUND_TEXTS.amountInvalid, input: typed });
-            return z.NEVER;
-          }
-          return cents;
-        }),
-      ),
+      typedAmountInCents({ required: REFUND_TEXTS.amountRequired, invalid: REFUND_TEXTS.amountInvalid }),
       amount.check(z.lte(leftCents, REFUND_TEXTS.amountOverTotal)),
     ),
     reason: z.pipe(z.string(), motif),

@@ -1,6 +1,6 @@
-import { parseAmountToCents } from '@lynk/contract/money';
 import { createTransferSchema } from '@lynk/contract/transfers';
 import { z } from 'zod/mini';
+import { typedAmountInCents } from '@/lib/typed-amount';
 import { TRANSFER_TEXTS } from './texts';
 
 /**
@@ -14,18 +14,7 @@ export function transferFormSchema(remainingCents: number | null) {
     fromId: z.string().check(z.minLength(1, TRANSFER_TEXTS.fromRequired)),
     toId: z.string().check(z.minLength(1, TRANSFER_TEXTS.toRequired)),
     amount: z.pipe(
-      z.pipe(
-        z.string().check(z.minLength(1, TRANSFER_TEXTS.amountRequired)),
-        z.transform((typed: string, context) => {
-          // "12." is an amount being typed, not a mistake.
-          const cents = parseAmountToCents(typed.replace(/\.$/, ''));
-          if (cents === null) {
-            context.issues.push({ code: 'custom', message: TRANSFER_TEXTS.amountInvalid, input: typed });
-            return z.NEVER;
-          }
-          return cents;
-        }),
-      ),
+      typedAmountInCents({ required: TRANSFER_TEXTS.amountRequired, invalid: TRANSFER_TEXTS.amountInvalid }),
       createTransferSchema.shape.amount.check(
         z.refine(
           (cents) => remainingCents === null || cents <= remainingCents,
