@@ -1,3 +1,5 @@
+// zod's settings as the portal has them (main.tsx imports them first).
+import '@/lib/zod-config';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

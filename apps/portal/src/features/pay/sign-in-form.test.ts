@@ -11,7 +11,7 @@ function firstMessages(result: {
   return messages;
 }
 
-// zod/mini loads no locale: these limits would otherwise read "Invalid input".
+// zod/mini loads no locale: these limits read as zod's English locale words them (lib/zod-config.ts).
 describe('length limits without a message in the contract', () => {
   const longEmail = `${'a'.repeat(250)}@example.com`;
 

@@ -31,8 +31,6 @@ export const PAY_TEXTS = {
   email: 'Email',
   password: 'Password',
   emailRequired: 'Please enter your email',
-  /** zod's English text for a value over the contract's length limit, as the form showed it before zod/mini. */
-  tooLong: (maximum: number | bigint) => `Too big: expected string to have <=${maximum} characters`,
   signIn: 'Sign in to pay',
   /** Not in the spec: the signed-in customer's view. */
   payingAs: 'Paying as',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { staffFormSchema } from './staff-form';
 
-// zod/mini loads no locale: without its own message this limit would read "Invalid input".
+// zod/mini loads no locale: this limit reads as zod's English locale words it (lib/zod-config.ts).
 describe('staffFormSchema', () => {
   it('says what zod’s English locale said for a too long display name', () => {
     const result = staffFormSchema.safeParse({

@@ -20,10 +20,7 @@ export const staffFormSchema = z
       ),
       z.int().check(z.positive(REGISTER_TEXTS.roleRequired)),
     ),
-    // zod/mini has no locale: the limit says what zod's English locale said before.
-    displayName: z
-      .string()
-      .check(z.maxLength(STAFF_DISPLAY_NAME_MAX_LENGTH, REGISTER_TEXTS.displayNameTooLong)),
+    displayName: z.string().check(z.maxLength(STAFF_DISPLAY_NAME_MAX_LENGTH)),
     showQrDisplayName: z.boolean(),
     active: z.boolean(),
   })

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@lynk/contract/messages';
-import { STAFF_DISPLAY_NAME_MAX_LENGTH } from '@lynk/contract/staff';
 
 /** Copy of the Staff page and its modals (spec sections 2, 5 and 8). Texts the spec does not quote are marked. */
 export const STAFF_TEXTS = {
@@ -39,8 +38,6 @@ export const REGISTER_TEXTS = {
   emailRequired: MESSAGES.staff.emailRequired,
   emailInvalid: MESSAGES.staff.emailInvalid,
   roleRequired: MESSAGES.staff.roleRequired,
-  /** Not in the spec: zod's English text for this limit, as the form showed it before zod/mini. */
-  displayNameTooLong: `Too big: expected string to have <=${STAFF_DISPLAY_NAME_MAX_LENGTH} characters`,
   cancel: MESSAGES.common.cancel,
   /** Not in the spec: the subtitle, the fields' labels and the buttons. */
   registerSubtitle: 'They will receive an email to set their password and activate the account.',
