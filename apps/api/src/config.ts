@@ -7,10 +7,16 @@ import type { FeeSchedule } from './modules/orders/fees.ts';
 /** `./data` at the repository root, wherever the process was started from. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
+/** A whole number from `min` to `max` written in the environment, `fallback` when it is not set. */
+function wholeNumber(min: number, max: number, fallback: number) {
+  const bounds = Number.isFinite(max) ? [z.gte(min), z.lte(max)] : [z.gte(min)];
+  return z._default(z.coerce.number().check(z.int(), ...bounds), fallback);
+}
+
 /** Environment, parsed once at start; nothing else reads `process.env`. */
 const envSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
-  PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 3000),
+  PORT: wholeNumber(0, 65535, 3000),
   HOST: z._default(z.string(), '0.0.0.0'),
   /** The origin users reach the portal on; cookies, redirects and the embedded issuer derive from it. */
   PUBLIC_URL: z.optional(z.url()),
@@ -47,7 +53,7 @@ const envSchema = z.object({
    */
   TEST_CLOCK_FILE: z.optional(z.string().check(z.minLength(1))),
   /** Seconds between the simulated bank rail's steps (SCHEDULED → TRANSMITTED → COMPLETED). */
-  BANK_RAIL_STEP_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(3600)), 5),
+  BANK_RAIL_STEP_SECONDS: wholeNumber(0, 3600, 5),
   /**
    * Which proxies to believe about the client's address: `false` (none, the default), a hop count,
    * or a comma-separated list of proxy addresses/CIDRs. Never "true" by default: any client could
@@ -69,29 +75,29 @@ const envSchema = z.object({
    * Lynk's commission on a paid order: a percentage in basis points (250 = 2.5 %) plus a fixed part
    * in cents (ADR 021). Zero is allowed only when written out: a missing value is the default.
    */
-  ORDER_FEE_BASIS_POINTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 250),
-  ORDER_FEE_FIXED_CENTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000_00)), 0),
+  ORDER_FEE_BASIS_POINTS: wholeNumber(0, 10_000, 250),
+  ORDER_FEE_FIXED_CENTS: wholeNumber(0, 100_000_00, 0),
   /** Lynk's processing fee on each payee of a batch payment: basis points (100 = 1 %) plus cents. */
-  BATCH_FEE_BASIS_POINTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 100),
-  BATCH_FEE_FIXED_CENTS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000_00)), 0),
+  BATCH_FEE_BASIS_POINTS: wholeNumber(0, 10_000, 100),
+  BATCH_FEE_FIXED_CENTS: wholeNumber(0, 100_000_00, 0),
   /** How long a payment request can be paid before the expiry job marks it EXPIRED. */
-  PAYMENT_REQUEST_TTL_HOURS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(24 * 90)), 24),
+  PAYMENT_REQUEST_TTL_HOURS: wholeNumber(1, 24 * 90, 24),
   /**
    * Seconds a checked session's identity is remembered before its row and tokens are read again
    * (ADR 025); 0 checks every request. Logging out here forgets it at once.
    */
-  SESSION_IDENTITY_CACHE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(60)), 5),
+  SESSION_IDENTITY_CACHE_SECONDS: wholeNumber(0, 60, 5),
   /**
    * Seconds a listing's answer may be served again while the database announces no change to its
    * merchant (ADR 032); a bound in case an announcement is ever missed. 0 turns the cache off.
    */
-  LISTING_CACHE_MAX_AGE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(60)), 5),
+  LISTING_CACHE_MAX_AGE_SECONDS: wholeNumber(0, 60, 5),
   /** Requests per minute per portal session (or anonymous address) before 429. */
-  RATE_LIMIT_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1)), 600),
+  RATE_LIMIT_PER_MINUTE: wholeNumber(1, Infinity, 600),
   /** Requests per minute per address calling with bearer tokens (an integration) before 429. */
-  RATE_LIMIT_BEARER_PER_MINUTE: z._default(z.coerce.number().check(z.int(), z.gte(1)), 6000),
+  RATE_LIMIT_BEARER_PER_MINUTE: wholeNumber(1, Infinity, 6000),
   /** Sign-in attempts per minute from one address, whatever the emails. */
-  SIGN_IN_ATTEMPTS_PER_ADDRESS: z._default(z.coerce.number().check(z.int(), z.gte(1)), 30),
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: wholeNumber(1, Infinity, 30),
   /**
    * SMTP server for staff activation emails (`smtps://user:pass@host:465`). Without it, outside
    * production, emails are kept for the development mail viewer at /dev/mail.
