@@ -59,11 +59,17 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/** A wall-clock reading: year, month (1-12), day, hour (0-23) and minute. */
+interface WallClock {
+  y: number;
+  m: number;
+  d: number;
+  h: number;
+  min: number;
+}
+
 /** The wall clock in `timeZone` read from the platform's time-zone data (slow: ICU per call). */
-function wallClockFromFormatter(
-  date: Date,
-  timeZone: string,
-): { y: number; m: number; d: number; h: number; min: number } {
+function wallClockFromFormatter(date: Date, timeZone: string): WallClock {
   let formatter = partFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -117,10 +123,7 @@ function offsetAt(quarter: number, timeZone: string): number {
   return offset;
 }
 
-function wallClock(
-  date: Date,
-  timeZone: string,
-): { y: number; m: number; d: number; h: number; min: number } {
+function wallClock(date: Date, timeZone: string): WallClock {
   const at = date.getTime();
   const day = Math.floor(at / DAY_MS) * DAY_MS;
   const dayOffset = offsetAt(day, timeZone);
