@@ -1,10 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render';
 import { portalServer, UNAUTHENTICATED } from '@/testing/fake-server';
 import { makeSession } from '@/testing/fixtures';
 import { recordAuthAttempt } from './auth-attempts';
 
+// The redirect is an effect of the render that shows "Redirecting...": each test waits for it
+// rather than expecting it the moment the text appears (on a busy machine it runs a moment later).
 describe('AuthGuard', () => {
   it('shows "Loading..." while the session loads', () => {
     renderApp('/1001/lynk-wallet', portalServer());
@@ -14,16 +16,20 @@ describe('AuthGuard', () => {
   it('on 401 shows "Redirecting..." and signs in for the organisation in the path, coming back to the page', async () => {
     const { hardNavigate } = renderApp('/1001/lynk-wallet/refunds?x=1', portalServer({ session: null }));
     expect(await screen.findByText('Redirecting...')).toBeInTheDocument();
-    expect(hardNavigate).toHaveBeenCalledOnce();
-    expect(hardNavigate).toHaveBeenCalledWith(
-      `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet/refunds?x=1')}`,
-    );
+    await waitFor(() => {
+      expect(hardNavigate).toHaveBeenCalledOnce();
+      expect(hardNavigate).toHaveBeenCalledWith(
+        `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet/refunds?x=1')}`,
+      );
+    });
   });
 
   it('on 401 at "/" signs in without an organisation', async () => {
     const { hardNavigate } = renderApp('/', portalServer({ session: null }));
     await screen.findByText('Redirecting...');
-    expect(hardNavigate).toHaveBeenCalledWith('/auth/login?returnTo=%2F');
+    await waitFor(() => {
+      expect(hardNavigate).toHaveBeenCalledWith('/auth/login?returnTo=%2F');
+    });
   });
 
   it('re-authorizes silently when the path names another organisation than the session', async () => {
@@ -32,9 +38,11 @@ describe('AuthGuard', () => {
       portalServer({ session: makeSession(4, { org_id: 'org_1001' }) }),
     );
     expect(await screen.findByText('Redirecting...')).toBeInTheDocument();
-    expect(hardNavigate).toHaveBeenCalledWith(
-      `/auth/login?org=org_1002&returnTo=${encodeURIComponent('/1002/staff')}`,
-    );
+    await waitFor(() => {
+      expect(hardNavigate).toHaveBeenCalledWith(
+        `/auth/login?org=org_1002&returnTo=${encodeURIComponent('/1002/staff')}`,
+      );
+    });
   });
 
   it('follows parent_org_id over the path segment', async () => {
@@ -43,9 +51,11 @@ describe('AuthGuard', () => {
       portalServer({ session: makeSession(4, { org_id: 'org_1002' }) }),
     );
     await screen.findByText('Redirecting...');
-    expect(hardNavigate).toHaveBeenCalledWith(
-      `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/?parent_org_id=org_1001')}`,
-    );
+    await waitFor(() => {
+      expect(hardNavigate).toHaveBeenCalledWith(
+        `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/?parent_org_id=org_1001')}`,
+      );
+    });
   });
 
   it('does not loop when the server refused the organisation switch: it shows the not-found page', async () => {
@@ -61,9 +71,11 @@ describe('AuthGuard', () => {
     recordAuthAttempt('login', 'org_1001');
     const { hardNavigate } = renderApp('/1001/lynk-wallet', portalServer({ session: null }));
     await screen.findByText('Redirecting...');
-    expect(hardNavigate).toHaveBeenCalledWith(
-      `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet')}`,
-    );
+    await waitFor(() => {
+      expect(hardNavigate).toHaveBeenCalledWith(
+        `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet')}`,
+      );
+    });
   });
 
   it('does not loop when the sign-in keeps coming straight back without a session', async () => {
@@ -95,9 +107,11 @@ describe('AuthGuard', () => {
       }),
     );
     expect(await screen.findByText('Redirecting...')).toBeInTheDocument();
-    expect(hardNavigate).toHaveBeenCalledWith(
-      `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet/orders')}`,
-    );
+    await waitFor(() => {
+      expect(hardNavigate).toHaveBeenCalledWith(
+        `/auth/login?org=org_1001&returnTo=${encodeURIComponent('/1001/lynk-wallet/orders')}`,
+      );
+    });
   });
 
   it('offers a retry when the session cannot be read for another reason', async () => {
