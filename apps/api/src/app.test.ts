@@ -15,11 +15,15 @@ describe('the server', () => {
     expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
   });
 
-  it('sends a CSP without inline scripts that forbids framing', async () => {
-    const csp = String((await t.app.inject({ url: '/healthz' })).headers['content-security-policy']);
+  it('sends pages a CSP without inline scripts that forbids framing, and other answers one that allows nothing', async () => {
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    const json = await t.app.inject({ url: '/healthz' });
+    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('tags every response with a request id', async () => {

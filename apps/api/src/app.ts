@@ -273,6 +273,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The build writes .br and .gz beside each text file; the one the browser accepts is sent.
       preCompressed: true,
       cacheControl: false,
+      // The ETag alone revalidates index.html; nothing asks for a range of a script.
+      lastModified: false,
+      acceptRanges: false,
       setHeaders: (reply, filePath) => reply.header('cache-control', portalCacheControl(filePath)),
     });
   }

@@ -154,7 +154,11 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const callback = provider.callback();
     const passThrough = (request: FastifyRequest, reply: FastifyReply) => {
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
+      // The provider writes its answers itself (some are pages): the hooks' headers go on first.
+      for (const [name, value] of Object.entries({
+        ...reply.getHeaders(),
+        ...app.securityHeaders.document,
+      })) {
         if (value !== undefined) reply.raw.setHeader(name, value as string);
       }
       reply.hijack();
