@@ -3,7 +3,9 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader';
 import { WALLET_TABS, type WalletKind, type WalletTab } from '@/features/wallet/tabs';
 import { NOTIFICATION_TABS } from '@/features/notifications/tabs';
+import { accountsQueryOptions } from '@/features/accounts/api/get-accounts';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { resolvePathTarget } from '@/lib/location-org';
 import { AuthGuard } from './guards/auth-guard';
 import { CbdcGate } from './guards/cbdc-gate';
@@ -35,6 +37,21 @@ const supportPage = () => import('@/features/support/components/support-page');
 const appLayout = () => import('./layout/app-layout');
 /** The customer's pay page: its own chunk, none of the staff portal's. */
 const payPage = () => import('@/features/pay/components/pay-page');
+
+/**
+ * The session, then the profile and accounts of its organisation (OrganisationScope's queries,
+ * keyed by the session's organisation, never by the address). A failure is left to the guard and
+ * the scope, which ask again and show it.
+ */
+async function prefetchOrganisation(queryClient: QueryClient) {
+  try {
+    const session = await queryClient.fetchQuery(sessionQueryOptions());
+    void queryClient.prefetchQuery(profileQueryOptions(session.org_id));
+    void queryClient.prefetchQuery(accountsQueryOptions(session.org_id));
+  } catch {
+    // Not signed in, or the session could not be read: AuthGuard deals with it.
+  }
+}
 
 /** Any path below a known one that matches nothing: the not-found page (see RootRoute). */
 const notFound: RouteObject = {
@@ -104,12 +121,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           element: <AuthGuard />,
-          // A portal page's session is asked for while its chunks download, not after them (the
-          // "Building!" placeholder and unknown paths never ask: see RootRoute).
+          // A portal page's session is asked for while its chunks download, not after them, and
+          // with it the organisation's profile and accounts every page waits for (the "Building!"
+          // placeholder and unknown paths never ask: see RootRoute).
           loader: ({ request }) => {
             const url = new URL(request.url);
             if (resolvePathTarget(url.pathname, url.search).kind === 'app') {
-              void queryClient.prefetchQuery(sessionQueryOptions());
+              void prefetchOrganisation(queryClient);
             }
             return null;
           },
