@@ -128,6 +128,26 @@ describe('formatDate', () => {
     }
   });
 
+  it("reads Jamaica's wall clock as the platform does from 1970 to 2060, its last daylight saving included", () => {
+    const reference = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Jamaica',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const step = 86_400_000 * 3 + 3_600_000 * 7 + 60_000 * 13;
+    const check = (date: Date) =>
+      expect(formatDate(date, 'DD/MM/YYYY HH:mm')).toBe(reference.format(date).replace(',', ''));
+    for (let at = Date.UTC(1970, 0, 1); at < Date.UTC(2060, 0, 1); at += step) check(new Date(at));
+    // Every quarter hour around the first instant read without ICU (1984-01-01 00:00 in Kingston).
+    for (let at = Date.UTC(1983, 11, 31); at < Date.UTC(1984, 0, 2); at += 900_000) check(new Date(at));
+    // And around its last daylight-saving change (30 October 1983, 02:00 back to 01:00).
+    for (let at = Date.UTC(1983, 9, 29); at < Date.UTC(1983, 10, 1); at += 420_000) check(new Date(at));
+  });
+
   it('keeps years below 100 as written', () => {
     expect(formatDate(new Date('0050-06-15T12:00:00Z'), 'YYYY-MM-DD', 'UTC')).toBe('0050-06-15');
   });
