@@ -58,6 +58,27 @@ describe('the notification settings page', () => {
     await waitFor(() => expect(save).toBeDisabled());
   });
 
+  it('keeps an edit typed while saving as an unsaved change, with its error', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    renderSettings({
+      extra: { [`PUT ${PREFS}`]: () => new Promise((resolve) => (answer = resolve)) },
+    });
+    await userEvent.click(await screen.findByRole('switch', { name: 'Payment received' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const threshold = screen.getByRole('textbox', { name: 'Low balance threshold (J$)' });
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '10.5');
+    answer({ body: preferences });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' })).not.toHaveAttribute('data-loading'),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The low balance threshold must be a whole number.');
+    expect(threshold).toHaveValue('10.5');
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '6000');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   it('accepts only a whole number as the threshold', async () => {
     renderSettings();
     const threshold = await screen.findByRole('textbox', { name: 'Low balance threshold (J$)' });

@@ -49,18 +49,20 @@ function SettingsForm({
     if (!form.formState.isDirty) form.reset(settingsFormValues(preferences, threshold));
   }, [preferences, threshold, form]);
 
-  const submit = form.handleSubmit((values) =>
+  const submit = form.handleSubmit((values) => {
+    const sent = form.getValues();
     save.mutate(settingsChanges(preferences, threshold, values), {
-      // The changes clear (spec section 4); the reloaded data then becomes the form's.
-      onSuccess: () => form.reset(form.getValues()),
+      // The changes clear (spec section 4): what was sent becomes the form's saved state. An edit
+      // typed while it was saving is not saved: it stays a change, with its error if it has one.
+      onSuccess: () => form.reset(sent, { keepValues: true, keepErrors: true }),
       onError: () =>
         notifications.show({
           color: 'red',
           message: NOTIFICATION_TEXTS.settingsFailed,
           autoClose: ERROR_TOAST_MS,
         }),
-    }),
-  );
+    });
+  });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} data-testid="notification-settings-form">
