@@ -19,16 +19,19 @@ describe('the security headers', () => {
     expect(helmetHeaders(options)).toEqual(response.getHeaders());
   });
 
-  it("go out on every answer by its kind: a page gets helmet's set, anything else what acts on it", async () => {
+  it("go out on every answer by its kind: a page or a redirect gets helmet's set, anything else what acts on it", async () => {
     const app = Fastify();
     await app.register(securityHeaders, options);
     app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<p>hi</p>'));
     app.get('/ok', async () => ({ ok: true }));
+    app.get('/away', async (_request, reply) => reply.redirect('/page', 303));
     app.get('/fails', async () => {
       throw new Error('boom');
     });
     const page = await app.inject({ url: '/page' });
     expect(page.headers).toMatchObject(helmetHeaders(options));
+    // A redirect is a step of a navigation: the same opener policy as the page it leads to.
+    expect((await app.inject({ url: '/away' })).headers).toMatchObject(helmetHeaders(options));
     expect(page.headers).toMatchObject({
       'content-security-policy': expect.stringContaining("default-src 'self';"),
       'x-frame-options': 'SAMEORIGIN',

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The security headers of each kind of answer (ADR 035). */
 export interface SecurityHeaders {
-  /** An HTML page: helmet's whole set (CSP, framing, opener, referrer…). */
+  /** An HTML page or a redirect: helmet's whole set (CSP, framing, opener, referrer…). */
   document: Record<string, string>;
-  /** Anything else (JSON, scripts, styles, images, downloads): what still has an effect there. */
+  /** Anything else (JSON, scripts, styles, images, downloads): what still acts on it. */
   resource: Record<string, string>;
 }
 
@@ -34,7 +34,7 @@ export const securityHeaders = fp(
     const headers = headersByKind(options);
     app.decorate('securityHeaders', headers);
     app.addHook('onSend', (_request, reply, payload, done) => {
-      const set = isDocument(reply.getHeader('content-type')) ? headers.document : headers.resource;
+      const set = isNavigation(reply) ? headers.document : headers.resource;
       for (const name in set) if (!reply.hasHeader(name)) reply.header(name, set[name]);
       done(null, payload);
     });
@@ -42,7 +42,14 @@ export const securityHeaders = fp(
   { name: 'security-headers' },
 );
 
-function isDocument(contentType: unknown): boolean {
+/**
+ * A page, or a redirect on the way to one. A browser weighs each redirect of a navigation too: a
+ * hop without the pages' opener policy moved the sign-in window into a browsing context group of
+ * its own, cut from the portal, and its last page could no longer close it.
+ */
+function isNavigation(reply: FastifyReply): boolean {
+  if (reply.statusCode >= 300 && reply.statusCode < 400) return true;
+  const contentType = reply.getHeader('content-type');
   return typeof contentType === 'string' && contentType.startsWith('text/html');
 }
 
