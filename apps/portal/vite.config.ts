@@ -3,18 +3,27 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { bundleBudget } from './build/bundle-budget.ts';
+import { routeChunks } from './build/route-chunks.ts';
 
 // The API server (apps/api) serves the SPA in production; in development Vite proxies the
 // same-origin paths to it so the session cookie and the CSRF header behave exactly as in production.
 const apiOrigin = process.env.LYNK_API_ORIGIN ?? 'http://localhost:3000';
 const proxy = { '/api': apiOrigin, '/auth': apiOrigin, '/oidc': apiOrigin };
 
+// The routes' shared code in one chunk per set of routes sharing it (ADR 037).
+const routes = routeChunks({
+  router: 'src/app/router.tsx',
+  frame: 'src/app/layout/app-layout.tsx',
+  outside: ['src/features/pay/components/pay-page.tsx'],
+});
+
 export default defineConfig({
   // Every text asset also written as .br and .gz at build time (the best ratio, paid once): the API
   // server sends the one the browser accepts, with no compression work per request.
   plugins: [
     react(),
-    bundleBudget(),
+    routes.plugin,
+    bundleBudget(routes.portalLayout),
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
   resolve: {
@@ -34,21 +43,10 @@ export default defineConfig({
       output: {
         // Everything the entry needs before the first screen in one file, not thirty: a page load
         // over HTTP/1.1 asks six at a time. Its modules keep their import order, so zod-config
-        // (imported first by main.tsx) still runs before any schema is built.
-        // The spec's texts are one module per screen (packages/contract/src/messages): the sections
-        // the first page reads go in the shell, the others in one chunk of their own rather than a
-        // tiny chunk each, which cost the dashboard more requests and a later paint on a phone. The
-        // batch and staff screens' texts, read only by their own pages, stay out of it: the refund
-        // modal, which brings that chunk, keeps to its budget.
+        // (imported first by main.tsx) still runs before any schema is built. Then the routes'
+        // shared code, grouped by the routes that use it.
         codeSplitting: {
-          groups: [
-            { name: 'shell', tags: ['$initial'], priority: 2 },
-            {
-              name: 'texts',
-              test: /packages[\\/]contract[\\/]src[\\/]messages[\\/](?!batch|staff)/,
-              priority: 1,
-            },
-          ],
+          groups: [{ name: 'shell', tags: ['$initial'], priority: 2 }, routes.group],
         },
       },
     },
