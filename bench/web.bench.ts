@@ -55,12 +55,13 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   const cdp = await page.createCDPSession();
-  const pages: Array<[string, string, boolean]> = [
+  // Each page with what shows it rendered: a page that failed scores well too (it does little).
+  const pages: Array<[string, string, boolean, string]> = [
     // The portal's entry for a visitor without a session lands on the provider's sign-in form.
-    ['sign-in', '/auth/login?returnTo=%2F', false],
-    ['dashboard (manager)', DASHBOARD, true],
+    ['sign-in', '/auth/login?returnTo=%2F', false, 'form input[type="password"]'],
+    ['dashboard (manager)', DASHBOARD, true, '[data-testid="transfers-history-table"]'],
   ];
-  for (const [name, path, signedIn] of pages) {
+  for (const [name, path, signedIn, rendered] of pages) {
     for (const preset of ['desktop', 'mobile'] as const) {
       // A first visit each time: an empty cache, and the session cookie only where signed in.
       await cdp.send('Network.clearBrowserCache');
@@ -79,6 +80,8 @@ try {
         page,
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${name}`);
+      if (!(await page.$(rendered)))
+        throw new Error(`${name} did not render (no ${rendered} after the load)`);
       const reports = process.env.LIGHTHOUSE_REPORTS;
       if (reports) {
         await mkdir(reports, { recursive: true });

@@ -5,16 +5,21 @@ const BIG = MERGE_BELOW_BYTES;
 const SMALL = 100;
 
 /** A portal: the frame, two signed-in routes, the pay page outside the frame, a modal, a host. */
-function plan(closures: Record<string, string[]>, sizes: Record<string, number> = {}) {
+function plan(
+  closures: Record<string, string[]>,
+  sizes: Record<string, number> = {},
+  imports: Record<string, string[]> = {},
+) {
   const input: ChunkPlanInput = {
     frame: 'frame',
-    routes: ['frame', 'orders', 'staff', 'pay'],
+    routes: ['frame', 'orders', 'staff', 'profile', 'pay'],
     outsideRoutes: ['pay'],
     parts: ['refund-modal', 'toast-host'],
     initial: new Set(['main', 'router']),
     closures: new Map(Object.entries(closures).map(([root, ids]) => [root, new Set([root, ...ids])])),
     // The router (in the shell) loads the toast host; the orders page loads the refund modal.
     dynamicImporters: (id) => ({ 'toast-host': ['main'], 'refund-modal': ['orders'] })[id] ?? [],
+    dependencies: (id) => imports[id] ?? [],
     size: (id) => sizes[id] ?? BIG,
   };
   const { groups, layout } = chunkPlan(input);
@@ -58,6 +63,22 @@ describe('chunkPlan', () => {
     );
     expect(chunkOf('badge')).toBe('frame');
     expect(chunkOf('table')).toBe('frame');
+  });
+
+  it('keeps a small set apart when its modules import a module of a set that stays apart (no circle of chunks)', () => {
+    const { chunkOf } = plan(
+      {
+        frame: ['menu'],
+        orders: ['prefetch', 'listing'],
+        staff: ['prefetch', 'listing'],
+        profile: ['listing'],
+      },
+      { prefetch: SMALL, listing: BIG },
+      { prefetch: ['listing'] },
+    );
+    // Merged, the frame's chunk would import the listing's, which may import the frame's back.
+    expect(chunkOf('listing')).toBe('orders+profile+staff');
+    expect(chunkOf('prefetch')).toBe('orders+staff');
   });
 
   it('groups what only parts loaded on demand use by those parts', () => {

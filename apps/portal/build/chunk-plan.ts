@@ -37,6 +37,8 @@ export interface ChunkPlanInput {
   /** Each route's and part's module with everything it needs statically. */
   closures: ReadonlyMap<string, ReadonlySet<string>>;
   dynamicImporters: (id: string) => readonly string[];
+  /** The modules a module imports (after barrels are seen through). */
+  dependencies: (id: string) => readonly string[];
   size: (id: string) => number;
 }
 
@@ -82,13 +84,54 @@ export function chunkPlan(input: ChunkPlanInput): { layout: PortalLayout; groups
     if (key.length === 1 && users.size === 1 && !input.initial.has(id)) continue;
     add(key, [id]);
   }
-  for (const [name, group] of [...byKey]) {
-    const ofRoutesOnly = group.roots.every((root) => routes.has(root));
-    if (group.bytes >= MERGE_BELOW_BYTES || group.roots.includes(frame) || !ofRoutesOnly) continue;
-    byKey.delete(name);
-    add(normalise([frame, ...group.roots]), group.modules);
-  }
+  mergeSmallGroups(byKey, input, routes, (key, modules) => add(normalise([frame, ...key]), modules));
   return { layout: { frame, routes, outside }, groups: [...byKey.values()] };
+}
+
+/**
+ * Moves the small groups of routes into the frame's chunk. A group moves only once every module
+ * its modules import is in the shell, the frame or a group already moved: the frame's chunk then
+ * never imports a route group's chunk that imports it back (a cycle between chunks runs one of them
+ * before the other's modules are defined).
+ */
+function mergeSmallGroups(
+  byKey: Map<string, ChunkGroup>,
+  input: ChunkPlanInput,
+  routes: ReadonlySet<string>,
+  moveToFrame: (key: string[], modules: Iterable<string>) => void,
+) {
+  const groupOf = new Map<string, ChunkGroup>();
+  for (const group of byKey.values()) for (const id of group.modules) groupOf.set(id, group);
+  const candidates = new Map(
+    [...byKey].filter(
+      ([, group]) =>
+        group.bytes < MERGE_BELOW_BYTES &&
+        !group.roots.includes(input.frame) &&
+        group.roots.every((root) => routes.has(root)),
+    ),
+  );
+  const moved = new Set<ChunkGroup>();
+  let progress = true;
+  while (progress) {
+    progress = false;
+    for (const [name, group] of candidates) {
+      const ready = [...group.modules].every((id) =>
+        input.dependencies(id).every((dependency) => {
+          const owner = groupOf.get(dependency);
+          if (input.initial.has(dependency)) return true;
+          return (
+            owner !== undefined && (owner === group || moved.has(owner) || owner.roots.includes(input.frame))
+          );
+        }),
+      );
+      if (!ready) continue;
+      candidates.delete(name);
+      byKey.delete(name);
+      moved.add(group);
+      moveToFrame(group.roots, group.modules);
+      progress = true;
+    }
+  }
 }
 
 /**

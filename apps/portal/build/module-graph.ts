@@ -185,6 +185,7 @@ export function moduleGraph(source: GraphSource) {
   }
 
   const dependencyCache = new Map<string, ReturnType<typeof dependencies>>();
+  const resolvedDependencies = new Map<string, string[]>();
   /** A module and everything it needs statically, transitively. */
   async function closure(start: string): Promise<Set<string>> {
     const members = new Set<string>([start]);
@@ -194,6 +195,7 @@ export function moduleGraph(source: GraphSource) {
       const id = queue.pop() as string;
       if (!dependencyCache.has(id)) dependencyCache.set(id, dependencies(id));
       const { expand, only } = await (dependencyCache.get(id) as ReturnType<typeof dependencies>);
+      resolvedDependencies.set(id, [...expand, ...only]);
       for (const next of only) members.add(next);
       for (const next of expand) {
         members.add(next);
@@ -206,5 +208,8 @@ export function moduleGraph(source: GraphSource) {
     return members;
   }
 
-  return { closure };
+  /** What a module needs, as the last `closure` that reached it found. */
+  const dependenciesOf = (id: string): readonly string[] => resolvedDependencies.get(id) ?? [];
+
+  return { closure, dependenciesOf };
 }

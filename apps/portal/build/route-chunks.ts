@@ -3,6 +3,30 @@ import type { Plugin, Rolldown } from 'vite';
 import { moduleGraph } from './module-graph.ts';
 import { chunkPlan, type PortalLayout } from './chunk-plan.ts';
 
+type Bundle = Record<string, { type: 'chunk'; imports: string[] } | { type: 'asset' }>;
+
+/** A circle of static imports between the bundle's chunks, if there is one. */
+export function chunkCycle(bundle: Bundle): string[] | null {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (file: string, path: string[]): string[] | null => {
+    if (state.get(file) === 'visiting') return [...path.slice(path.indexOf(file)), file];
+    if (state.get(file) === 'done') return null;
+    state.set(file, 'visiting');
+    const item = bundle[file];
+    for (const imported of item?.type === 'chunk' ? item.imports : []) {
+      const cycle = visit(imported, [...path, file]);
+      if (cycle) return cycle;
+    }
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of Object.keys(bundle)) {
+    const cycle = visit(file, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
 /**
  * One chunk per set of routes that share code, instead of one chunk per shared module (ADR 037).
  *
@@ -75,6 +99,7 @@ export function routeChunks(options: RouteChunksOptions) {
         initial,
         closures,
         dynamicImporters: (id) => info(id)?.dynamicImporters ?? [],
+        dependencies: graph.dependenciesOf,
         size: (id) => info(id)?.code?.length ?? 0,
       });
       layout = plan.layout;
@@ -87,6 +112,12 @@ export function routeChunks(options: RouteChunksOptions) {
             : 'shared';
         for (const id of members.modules) names.set(id, `${name}-${index + 1}`);
       });
+    },
+    // Chunks importing each other in a circle run one before the other's modules are defined (the
+    // page fails with "cannot read … of undefined"): the build refuses to write them.
+    generateBundle(_options, bundle) {
+      const cycle = chunkCycle(bundle);
+      if (cycle) this.error(`route-chunks: chunks import each other in a circle: ${cycle.join(' → ')}`);
     },
   };
   /** What the budget needs to know of the portal's parts, once the build has read them. */

@@ -1,9 +1,13 @@
 import { em, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
+/** The media query of the smartphone layout: below the theme's `sm` breakpoint. */
+export function smartphoneMediaQuery(breakpointSm: string): string {
+  return `(max-width: ${em(parseFloat(breakpointSm) * 16 - 0.02)})`;
+}
+
 /** Smartphone layout below the theme's `sm` breakpoint (spec: "smartphone and desktop"). */
 export function useIsSmartphone(): boolean {
   const theme = useMantineTheme();
-  const query = `(max-width: ${em(parseFloat(theme.breakpoints.sm) * 16 - 0.02)})`;
-  return useMediaQuery(query, false, { getInitialValueInEffect: false });
+  return useMediaQuery(smartphoneMediaQuery(theme.breakpoints.sm), false, { getInitialValueInEffect: false });
 }

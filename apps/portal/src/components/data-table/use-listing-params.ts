@@ -70,6 +70,16 @@ export function listingQuery(
   return query;
 }
 
+/** The query a table asks for, read from its page's URL as useListingParams reads it. */
+export function listingQueryFromSearch(search: URLSearchParams, smartphone: boolean): ListingQuery {
+  return listingQuery(
+    readPage(search.get(LISTING_PARAMS.page)),
+    smartphone ? PAGE_SIZE_SMARTPHONE : PAGE_SIZE,
+    readSort(search.get(LISTING_PARAMS.sort)),
+    readDateRange(search.get(LISTING_PARAMS.from), search.get(LISTING_PARAMS.to)),
+  );
+}
+
 export function useListingParams(): ListingParams {
   const [searchParams, setSearchParams] = useSearchParams();
   const pageSize = useIsSmartphone() ? PAGE_SIZE_SMARTPHONE : PAGE_SIZE;

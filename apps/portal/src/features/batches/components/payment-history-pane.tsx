@@ -7,13 +7,14 @@ import { IconDownload, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { useDownloadBatchReceipt } from '../api/get-batch-receipt';
-import { useBatches } from '../api/get-batches';
+import { useBatches, batchesPageQueryOptions } from '../api/get-batches';
 import { HISTORY_TEXTS } from '../texts';
 import { BatchName } from './batch-name';
 import { EMPTY_PAGE } from '@/lib/listing';
@@ -94,6 +95,11 @@ const COLUMNS = column.columns([
     cell: ({ row }) => <BatchActions batch={row.original} />,
   }),
 ]);
+
+/** The first page of rows, asked for by the router as soon as this pane's URL matches. */
+export function prefetchFirstPage(context: ListingPrefetch) {
+  return context.client.prefetchQuery(batchesPageQueryOptions(context.orgId, firstListingQuery(context)));
+}
 
 /** The Payment History tab of the main wallet: the merchant's batches, newest first by default. */
 export function PaymentHistoryPane() {

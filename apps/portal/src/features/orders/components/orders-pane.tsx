@@ -2,11 +2,12 @@ import { formatCents } from '@lynk/contract/money';
 import type { Order } from '@lynk/contract/orders';
 import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
-import { useOrders } from '../api/get-orders';
+import { useOrders, ordersPageQueryOptions } from '../api/get-orders';
 import { ORDER_TEXTS } from '../texts';
 import { openOrderDetails } from './open-order-details';
 import { EMPTY_PAGE } from '@/lib/listing';
@@ -53,6 +54,11 @@ const COLUMNS = column.columns([
     cell: ({ getValue }) => <StatusBadge status={getValue()} />,
   }),
 ]);
+
+/** The first page of rows, asked for by the router as soon as this pane's URL matches. */
+export function prefetchFirstPage(context: ListingPrefetch) {
+  return context.client.prefetchQuery(ordersPageQueryOptions(context.orgId, firstListingQuery(context)));
+}
 
 /** The Orders tab of the main wallet: the server pages, sorts and filters; a row opens its details. */
 export function OrdersPane() {

@@ -2,10 +2,11 @@ import { formatCents } from '@lynk/contract/money';
 import type { Refund } from '@lynk/contract/orders';
 import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
-import { useRefunds } from '../api/get-refunds';
+import { useRefunds, refundsPageQueryOptions } from '../api/get-refunds';
 import { REFUND_TABLE_TEXTS } from '../texts';
 import { EMPTY_PAGE } from '@/lib/listing';
 
@@ -33,6 +34,11 @@ const COLUMNS = column.columns([
     meta: { align: 'right' },
   }),
 ]);
+
+/** The first page of rows, asked for by the router as soon as this pane's URL matches. */
+export function prefetchFirstPage(context: ListingPrefetch) {
+  return context.client.prefetchQuery(refundsPageQueryOptions(context.orgId, firstListingQuery(context)));
+}
 
 /** The Refunds tab of the main wallet: every refund issued, newest first by default. */
 export function RefundsPane() {

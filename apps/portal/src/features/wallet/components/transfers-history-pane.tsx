@@ -2,12 +2,13 @@ import { formatCents } from '@lynk/contract/money';
 import type { Transfer } from '@lynk/contract/transfers';
 import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
 import { TRANSFER_DETAILS_TEXTS } from '../texts';
-import { useTransfers } from '../api/get-transfers';
+import { useTransfers, transfersPageQueryOptions } from '../api/get-transfers';
 import type { WalletKind } from '../tabs';
 import { openTransferDetails } from './open-transfer-details';
 import { EMPTY_PAGE } from '@/lib/listing';
@@ -38,6 +39,16 @@ const COLUMNS = column.columns([
     cell: ({ getValue }) => <StatusBadge status={getValue()} />,
   }),
 ]);
+
+/** The first page of rows, asked for by the router as soon as this pane's URL matches. */
+export function prefetchFirstPage(context: ListingPrefetch, wallet: WalletKind) {
+  return context.client.prefetchQuery(
+    transfersPageQueryOptions(context.orgId, {
+      ...firstListingQuery(context),
+      jamDexOnly: wallet === 'cbdc',
+    }),
+  );
+}
 
 /** The Transfers History tab of either wallet; the JAM-DEX wallet lists only its own transfers. */
 export function TransfersHistoryPane({ wallet }: { wallet: WalletKind }) {
