@@ -1,6 +1,6 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { BranchHeading } from '@/components/branch-heading';
@@ -37,6 +37,12 @@ export function AppLayout() {
   const { orgId, profile } = useOrganisation();
   const profileQuery = useProfile(orgId);
   const noPermissions = (session?.permissions ?? []).length === 0;
+  // A phone's closed drawer is off screen: its menu (a fifth of the page's elements) is built when
+  // it first opens, not rendered and styled for nothing on every page load. Once built it stays,
+  // so the drawer slides out with its content.
+  const menuWanted = !isSmartphone || mobileMenuOpened;
+  const [menuBuilt, setMenuBuilt] = useState(menuWanted);
+  if (menuWanted && !menuBuilt) setMenuBuilt(true);
 
   let content;
   if (noPermissions) {
@@ -75,10 +81,12 @@ export function AppLayout() {
           />
         </AppShell.Header>
         <AppShell.Navbar id={SIDE_MENU_ID} aria-label={MENU_TEXTS.sideMenu}>
-          <SideMenu
-            opened={isSmartphone ? mobileMenuOpened : desktopMenuOpened}
-            onNavigate={mobileMenu.close}
-          />
+          {menuBuilt ? (
+            <SideMenu
+              opened={isSmartphone ? mobileMenuOpened : desktopMenuOpened}
+              onNavigate={mobileMenu.close}
+            />
+          ) : null}
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
           <Container size="xl" px={0}>
