@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The security headers of each kind of answer (ADR 035). */
-export interface SecurityHeaders {
+interface SecurityHeaders {
   /** An HTML page or a redirect: helmet's whole set (CSP, framing, opener, referrer…). */
   document: Record<string, string>;
   /** Anything else (JSON, scripts, styles, images, downloads): what still acts on it. */
@@ -53,7 +53,7 @@ function isNavigation(reply: FastifyReply): boolean {
   return typeof contentType === 'string' && contentType.startsWith('text/html');
 }
 
-export function headersByKind(options: HelmetOptions): SecurityHeaders {
+function headersByKind(options: HelmetOptions): SecurityHeaders {
   const document = helmetHeaders(options);
   const hsts = document['strict-transport-security'];
   return {
