@@ -75,7 +75,9 @@ function isSmartphoneViewport(): boolean {
 /**
  * A tab's table. Its first page of rows is asked for as soon as the URL matches, once the session
  * is known and if the user may see the tab, rather than after the table first renders (on a phone
- * that render is a few hundred milliseconds of main thread the request no longer waits for).
+ * that render is a few hundred milliseconds of main thread the request no longer waits for). The
+ * dashboard above it renders without waiting for the table's chunks (its heading is the page's
+ * largest paint).
  */
 function listingPane<Module>(
   queryClient: QueryClient,
@@ -86,16 +88,19 @@ function listingPane<Module>(
 ): RouteObject {
   return {
     index: true,
-    ...lazyRoute(load, render, (module, url) => {
-      queryClient
-        .fetchQuery(sessionQueryOptions())
-        .then((session) => {
-          if (!can(session.permissions, session.role, tab.gate)) return;
-          const context = { client: queryClient, orgId: session.org_id, search: url.searchParams };
-          return prefetch(module, { ...context, smartphone: isSmartphoneViewport() });
-        })
-        // Not signed in, or the session could not be read: AuthGuard deals with it.
-        .catch(() => undefined);
+    ...lazyRoute(load, render, {
+      renderWhenLoaded: true,
+      prefetch: (module, url) => {
+        queryClient
+          .fetchQuery(sessionQueryOptions())
+          .then((session) => {
+            if (!can(session.permissions, session.role, tab.gate)) return;
+            const context = { client: queryClient, orgId: session.org_id, search: url.searchParams };
+            return prefetch(module, { ...context, smartphone: isSmartphoneViewport() });
+          })
+          // Not signed in, or the session could not be read: AuthGuard deals with it.
+          .catch(() => undefined);
+      },
     }),
   };
 }
