@@ -3,30 +3,6 @@ import type { Plugin, Rolldown } from 'vite';
 import { moduleGraph } from './module-graph.ts';
 import { chunkPlan, type PortalLayout } from './chunk-plan.ts';
 
-type Bundle = Record<string, { type: 'chunk'; imports: string[] } | { type: 'asset' }>;
-
-/** A circle of static imports between the bundle's chunks, if there is one. */
-export function chunkCycle(bundle: Bundle): string[] | null {
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (file: string, path: string[]): string[] | null => {
-    if (state.get(file) === 'visiting') return [...path.slice(path.indexOf(file)), file];
-    if (state.get(file) === 'done') return null;
-    state.set(file, 'visiting');
-    const item = bundle[file];
-    for (const imported of item?.type === 'chunk' ? item.imports : []) {
-      const cycle = visit(imported, [...path, file]);
-      if (cycle) return cycle;
-    }
-    state.set(file, 'done');
-    return null;
-  };
-  for (const file of Object.keys(bundle)) {
-    const cycle = visit(file, []);
-    if (cycle) return cycle;
-  }
-  return null;
-}
-
 /**
  * One chunk per set of routes that share code, instead of one chunk per shared module (ADR 037).
  *
@@ -123,4 +99,28 @@ export function routeChunks(options: RouteChunksOptions) {
   /** What the budget needs to know of the portal's parts, once the build has read them. */
   const portalLayout = () => layout;
   return { plugin, group, portalLayout };
+}
+
+type Bundle = Record<string, { type: 'chunk'; imports: string[] } | { type: 'asset' }>;
+
+/** A circle of static imports between the bundle's chunks, if there is one. */
+export function chunkCycle(bundle: Bundle): string[] | null {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (file: string, path: string[]): string[] | null => {
+    if (state.get(file) === 'visiting') return [...path.slice(path.indexOf(file)), file];
+    if (state.get(file) === 'done') return null;
+    state.set(file, 'visiting');
+    const item = bundle[file];
+    for (const imported of item?.type === 'chunk' ? item.imports : []) {
+      const cycle = visit(imported, [...path, file]);
+      if (cycle) return cycle;
+    }
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of Object.keys(bundle)) {
+    const cycle = visit(file, []);
+    if (cycle) return cycle;
+  }
+  return null;
 }
