@@ -159,6 +159,21 @@ function walletTabRoutes(queryClient: QueryClient, wallet: WalletKind): RouteObj
   ];
 }
 
+/**
+ * The route tree (spec section 2):
+ *
+ *   /                        corporate dashboard (super admin of a parent organisation) or → /{org}
+ *   /staff                   corporate staff page (or → /{org}/staff)
+ *   /profile, /support       My Profile, Customer Support
+ *   /:org                    → lynk-wallet
+ *   /:org/lynk-wallet/:tab   orders | transfers-history | refunds | payment-history[/review/:id]
+ *   /:org/jamdex-wallet/:tab payments | transfers-history (→ / without a CBDC account)
+ *   /:org/staff
+ *   /:org/notifications/:tab all | transaction | batch-payment (index → all)
+ *   /:org/notifications/settings
+ *   /<…wallet…>/…            "Building!" placeholder when the first segment contains "wallet" (RootRoute)
+ *   anything else            not-found page
+ */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
