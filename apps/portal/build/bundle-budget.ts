@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import type { PortalLayout } from './chunk-plan.ts';
 
 /**
  * What a page may cost the browser, in KB of gzip (the build fails above it), per issue 13's
@@ -15,12 +16,6 @@ import type { Plugin } from 'vite';
 export const BUNDLE_BUDGET_KB = { initialJs: 150, initialCss: 38, route: 120, lazyPart: 60 };
 export type BundleBudget = typeof BUNDLE_BUDGET_KB;
 
-/** The portal's parts as the build found them (route-chunks.ts): module ids. */
-interface Layout {
-  frame: string;
-  routes: ReadonlySet<string>;
-  outside: ReadonlySet<string>;
-}
 
 interface Chunk {
   type: 'chunk';
@@ -56,7 +51,7 @@ interface Piece {
 }
 const largest = (pieces: Piece[]) => pieces.sort((a, b) => b.kb - a.kb)[0] ?? { name: '', kb: 0 };
 
-export function measureBundle(bundle: Bundle, layout: Layout) {
+export function measureBundle(bundle: Bundle, layout: PortalLayout) {
   const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
   const size = (files: Iterable<string>, without: ReadonlySet<string> = new Set()) => {
     let kb = 0;
@@ -100,7 +95,7 @@ export function measureBundle(bundle: Bundle, layout: Layout) {
 
 /** Prints what the first page costs and fails the build over the budget. */
 export function bundleBudget(
-  layout: () => Layout | undefined,
+  layout: () => PortalLayout | undefined,
   budget: BundleBudget = BUNDLE_BUDGET_KB,
 ): Plugin {
   return {
