@@ -16,7 +16,6 @@ import type { PortalLayout } from './chunk-plan.ts';
 export const BUNDLE_BUDGET_KB = { initialJs: 150, initialCss: 38, route: 120, lazyPart: 60 };
 export type BundleBudget = typeof BUNDLE_BUDGET_KB;
 
-
 interface Chunk {
   type: 'chunk';
   fileName: string;
