@@ -44,6 +44,25 @@ describe('request logs', () => {
   });
 });
 
+describe('request logs and credentials', () => {
+  it('never contain a cookie, an authorization header or any other header', async () => {
+    const before = lines.length;
+    await t.app.inject({
+      url: '/api/session',
+      headers: {
+        cookie: 'lynk_session=COOKIE-SECRET-1',
+        authorization: 'Bearer TOKEN-SECRET-2',
+        'x-custom': 'HEADER-VALUE-3',
+      },
+    });
+    const logged = lines.slice(before).join('');
+    expect(logged).toContain('/api/session');
+    for (const secret of ['COOKIE-SECRET-1', 'TOKEN-SECRET-2', 'HEADER-VALUE-3']) {
+      expect(logged).not.toContain(secret);
+    }
+  });
+});
+
 type LogLine = { req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number };
 
 describe('one line per request', () => {

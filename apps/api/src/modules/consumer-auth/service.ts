@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { CONSUMER_SESSION_IDLE_MINUTES, type Consumer as ConsumerDto } from '@lynk/contract/consumer';
 import type { Db } from '../../db/transaction.ts';
+import { hashToken } from '../../lib/token-hash.ts';
 import { recordAudit } from '../audit/service.ts';
 import { decoyHash, verifyPassword } from '../identity/passwords.ts';
 import type { AccountBackoff, HashQueue } from '../identity/sign-in-throttle.ts';
@@ -29,8 +30,6 @@ export interface SignedInConsumer {
 export function toConsumerDto(consumer: SignedInConsumer): ConsumerDto {
   return { lynk_id: consumer.handle, display_name: consumer.displayName, balance: Number(consumer.balance) };
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export type ConsumerSignInOutcome =
   | { kind: 'signed-in'; token: string; consumer: SignedInConsumer }

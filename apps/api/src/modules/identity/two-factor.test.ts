@@ -11,7 +11,7 @@ import {
 } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { DEMO_TOTP_SECRET } from '../../world/demo-two-factor.ts';
-import { hashSessionId } from '../session/service.ts';
+import { hashToken } from '../../lib/token-hash.ts';
 import { createTokenCipher } from '../session/token-cipher.ts';
 import { totpCode } from './totp.ts';
 import { ACR_TWO_FACTOR } from './two-factor-prompt.ts';
@@ -48,7 +48,7 @@ const sessionCookie = (flow: FlowResult) => flow.jar.get('lynk_session');
 /** The tokens the BFF keeps for a browser's session, opened as the server does. */
 async function sessionTokens(flow: FlowResult) {
   const unsigned = t.app.unsignCookie(sessionCookie(flow)!);
-  const idHash = hashSessionId(unsigned.value!);
+  const idHash = hashToken(unsigned.value!);
   const row = await t.database.db
     .selectFrom('sessions')
     .selectAll()

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
+import { hashToken } from '../../lib/token-hash.ts';
 import { recordAudit } from '../audit/service.ts';
 import { authenticationFromClaims, type Authentication } from './authentication.ts';
 import { createIdentityCache } from './identity-cache.ts';
@@ -50,8 +51,6 @@ export interface SessionServiceOptions {
   identityCacheMs?: number;
   now?: () => Date;
 }
-
-export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
 
 export function createSessionService(options: SessionServiceOptions) {
   const { db, oidc, verifier, publicUrl, audience, providerSessions } = options;
@@ -120,10 +119,10 @@ export function createSessionService(options: SessionServiceOptions) {
     const at = now();
     const authentication = authenticationFromClaims(tokens.claims() ?? {});
     const previous =
-      loginState.reauth && previousSessionId ? await store.find(hashSessionId(previousSessionId)) : undefined;
+      loginState.reauth && previousSessionId ? await store.find(hashToken(previousSessionId)) : undefined;
     const keepExpiry = previous && previous.user_id === Number(identity.id) && previous.expires_at > at;
     await store.insert({
-      id_hash: hashSessionId(sessionId),
+      id_hash: hashToken(sessionId),
       user_id: Number(identity.id),
       organization_id: identity.org_id,
       access_token: tokens.access_token,
@@ -151,7 +150,7 @@ export function createSessionService(options: SessionServiceOptions) {
    * past its absolute lifetime, or its tokens can no longer be refreshed.
    */
   async function resolve(sessionId: string): Promise<ResolvedSession | null> {
-    const idHash = hashSessionId(sessionId);
+    const idHash = hashToken(sessionId);
     const remembered = identities.get(idHash);
     if (remembered) return remembered;
     const session = await store.find(idHash);
@@ -240,7 +239,7 @@ export function createSessionService(options: SessionServiceOptions) {
   async function logout(sessionId: string | undefined, ip: string): Promise<string> {
     const home = `${publicUrl}/`;
     if (!sessionId) return home;
-    const session = await store.find(hashSessionId(sessionId));
+    const session = await store.find(hashToken(sessionId));
     if (!session) return home;
     await end(session);
     await recordAudit(db, {
@@ -263,7 +262,7 @@ export function createSessionService(options: SessionServiceOptions) {
    * refresh token is revoked at the provider, but the provider's session lives on for the new one.
    */
   async function replace(sessionId: string) {
-    const session = await store.find(hashSessionId(sessionId));
+    const session = await store.find(hashToken(sessionId));
     if (!session) return;
     identities.forget(session.id_hash);
     await deleteSession(db, session.id_hash);

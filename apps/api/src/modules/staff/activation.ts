@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/transaction.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { hashToken } from '../../lib/token-hash.ts';
 import { recordAudit } from '../audit/service.ts';
 import { activationEmail } from './activation-email.ts';
 import {
@@ -22,8 +23,6 @@ export const MAX_MAIL_ATTEMPTS = 5;
 
 /** The path of the activation page at the identity provider; the token follows it. */
 export const ACTIVATION_PATH = '/oidc/activate';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Queues a new staff member's activation email, in the caller's transaction. Returns the outbox id. */
 export async function queueActivation(
