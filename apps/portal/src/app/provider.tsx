@@ -3,6 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { HardNavigateProvider, type HardNavigate } from '@/lib/hard-navigate';
+import { useNeededOnce } from '@/lib/use-needed-once';
 import { lazyPage } from './lazy-page';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -17,9 +18,7 @@ const ToastHost = lazyPage(() => import('./toast-host').then((module) => module.
  */
 function ToastHostFromFirstToast() {
   const { notifications, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
-  return needed ? (
+  return useNeededOnce(notifications.length + queue.length > 0) ? (
     <Suspense fallback={null}>
       <ToastHost />
     </Suspense>

@@ -1,6 +1,6 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { BranchHeading } from '@/components/branch-heading';
@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/error-state';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useOrganisation } from '@/lib/organisation';
 import { useCurrentSession } from '@/lib/session';
+import { useNeededOnce } from '@/lib/use-needed-once';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 import { lazyPage } from '../lazy-page';
 import { APP_TEXTS, MENU_TEXTS } from '../texts';
@@ -40,9 +41,7 @@ export function AppLayout() {
   // A phone's closed drawer is off screen: its menu (a fifth of the page's elements) is built when
   // it first opens, not rendered and styled for nothing on every page load. Once built it stays,
   // so the drawer slides out with its content.
-  const menuWanted = !isSmartphone || mobileMenuOpened;
-  const [menuBuilt, setMenuBuilt] = useState(menuWanted);
-  if (menuWanted && !menuBuilt) setMenuBuilt(true);
+  const menuBuilt = useNeededOnce(!isSmartphone || mobileMenuOpened);
 
   let content;
   if (noPermissions) {
