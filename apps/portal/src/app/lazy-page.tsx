@@ -43,11 +43,5 @@ export function lazyRoute<Module>(
     });
     return { loader, element: <Page /> };
   }
-  return {
-    lazy: async () => {
-      const module = await load();
-      if (!prefetch) return { element: render(module) };
-      return { element: render(module), loader };
-    },
-  };
+  return { lazy: async () => ({ element: render(await load()) }), ...(prefetch ? { loader } : {}) };
 }
