@@ -23,6 +23,8 @@ export default defineProject({
       'src/modules/notifications/low-balance.test.ts',
       // The listing cache hears changes on a connection of its own there (ADR 032).
       'src/plugins/listing-cache*.test.ts',
+      // An idle connection ended by the server must not end the process.
+      'src/db/lost-connection.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,

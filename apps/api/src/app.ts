@@ -118,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
+  database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'));
   app.decorate(
     'ledger',
     createLedger(database.db, { writers: database.ledger.writers, writerDb: database.ledger.db }),

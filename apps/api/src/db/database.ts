@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   pglite: PGlite | undefined;
   /** The PostgreSQL server's address, for a connection of its own (the listing changes' LISTEN). */
   url: string | undefined;
+  /** Who hears of a connection lost while idle (by default a process warning). */
+  onConnectionLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ledger: { db: ledgerDb, writers: LEDGER_WRITERS },
       pglite: undefined,
       url: options.databaseUrl,
+      onConnectionLost: surviveLostConnections([pool, ledgerPool]),
       close: async () => {
         await Promise.all([db.destroy(), ledgerDb.destroy()]);
       },
@@ -82,9 +85,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ledger: { db, writers: 1 },
     pglite,
     url: undefined,
+    onConnectionLost: surviveLostConnections([pool]),
     close: async () => {
       await db.destroy();
       await pglite.close();
     },
+  };
+}
+
+/**
+ * pg-pool emits `error` when the server closes one of its idle connections (a restart, an
+ * administrator ending backends, a test database dropped while a closing connection says goodbye)
+ * and drops that connection; the next query opens a new one. Unheard, the event would end the
+ * process, so every pool is heard from the start and the listener can be replaced (the app logs).
+ */
+function surviveLostConnections(pools: pg.Pool[]): DatabaseHandle['onConnectionLost'] {
+  let report = (error: Error) => process.emitWarning(`database connection lost: ${error.message}`);
+  for (const pool of pools) pool.on('error', (error) => report(error));
+  return (listener) => {
+    report = listener;
   };
 }
