@@ -21,7 +21,7 @@ import type { Database } from './db/schema.ts';
 import { injectFetch } from './lib/inject-fetch.ts';
 // Before any route's schema validates a request: the 400 answers carry zod's English messages.
 import './lib/zod-locale.ts';
-import { OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
+import { logDestination, OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             // header at all, so there is nothing for pino's redaction to find (it cost each line
             // ~0.7 µs for nothing).
             serializers: { req: serializeRequest },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: options.logStream ?? logDestination(),
           },
     trustProxy:
       typeof config.trustProxy === 'number'
