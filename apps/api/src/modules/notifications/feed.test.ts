@@ -44,6 +44,47 @@ describe('the notification feed', () => {
     await feed.close();
   });
 
+  it('holds its starting point as soon as a listener joins: a row committed after `started` is news', async () => {
+    const table = fakeTable([1, 2]);
+    const feed = createNotificationFeed(table.source, { intervalMs: 30 });
+    const seen: number[] = [];
+    feed.subscribe((item) => seen.push(item.id));
+    await feed.started();
+    table.commit(3);
+    await until(() => seen.length === 1);
+    expect(seen).toEqual([3]);
+    await feed.close();
+  });
+
+  it('takes a new starting point for listeners who join after all others left, even mid-start', async () => {
+    const table = fakeTable([1, 2]);
+    // Each read of the newest id is taken when asked and answered when the test lets it.
+    const answers: Array<() => void> = [];
+    const slowStart: FeedSource = {
+      ...table.source,
+      newestId: async () => {
+        const newest = await table.source.newestId();
+        await new Promise<void>((done) => answers.push(done));
+        return newest;
+      },
+    };
+    const feed = createNotificationFeed(slowStart, { intervalMs: 1 });
+    const stop = feed.subscribe(() => {});
+    await until(() => answers.length === 1); // read 2
+    stop(); // left before its starting point came back
+    table.commit(3);
+    const seen: number[] = [];
+    feed.subscribe((item) => seen.push(item.id));
+    await until(() => answers.length === 2); // read 3
+    answers[0]!(); // the old read answers after the new listener joined
+    answers[1]!();
+    await feed.started();
+    table.commit(4);
+    await until(() => seen.length === 1);
+    expect(seen).toEqual([4]);
+    await feed.close();
+  });
+
   it('moves past an id that never commits once the grace is over, and keeps announcing', async () => {
     const table = fakeTable([10]);
     let clock = 0;

@@ -11,6 +11,11 @@ export interface FeedItem {
 export interface NotificationFeed {
   /** Calls `listener` with each notification committed from now on; answers the unsubscribe. */
   subscribe(listener: (item: FeedItem) => void): () => void;
+  /**
+   * Resolves once the feed holds its starting point for the listeners it has: every notification
+   * committed after that reaches them. The first listener's starting point is read at once.
+   */
+  started(): Promise<void>;
   /** Stops reading; no listener is called after it resolves. */
   close(): Promise<void>;
 }
@@ -61,6 +66,29 @@ export function createNotificationFeed(source: FeedSource, options: FeedOptions 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
+  // The starting point of the current listeners; a new one once all of them have left.
+  let starting: Promise<void> | null = null;
+  let startedSignal = startSignal();
+  let generation = 0;
+
+  /** Reads the newest id as the floor, once per generation of listeners (again after a failure). */
+  function start(): Promise<void> {
+    if (!starting) {
+      const at = generation;
+      starting = source.newestId().then(
+        (id) => {
+          if (at !== generation) return;
+          floor ??= BigInt(id);
+          startedSignal.resolve();
+        },
+        (error: unknown) => {
+          if (at === generation) starting = null;
+          throw error;
+        },
+      );
+    }
+    return starting;
+  }
 
   function advanceFloor(at: number) {
     if (floor === null) return;
@@ -81,7 +109,8 @@ export function createNotificationFeed(source: FeedSource, options: FeedOptions 
   }
 
   async function read() {
-    floor ??= BigInt(await source.newestId());
+    await start();
+    if (floor === null) return;
     const rows = await source.after(floor.toString(), batchSize);
     for (const row of rows) {
       const id = BigInt(row.id);
@@ -109,6 +138,8 @@ export function createNotificationFeed(source: FeedSource, options: FeedOptions 
   return {
     subscribe(listener) {
       listeners.add(listener);
+      // A failure is reported by the next read, which tries again.
+      start().catch(() => {});
       schedule();
       return () => {
         listeners.delete(listener);
@@ -119,8 +150,12 @@ export function createNotificationFeed(source: FeedSource, options: FeedOptions 
         floor = null;
         announced.clear();
         gapSince = null;
+        generation++;
+        starting = null;
+        startedSignal = startSignal();
       };
     },
+    started: () => startedSignal.promise,
     async close() {
       closed = true;
       listeners.clear();
@@ -129,4 +164,10 @@ export function createNotificationFeed(source: FeedSource, options: FeedOptions 
       await running;
     },
   };
+}
+
+function startSignal() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }

@@ -79,7 +79,12 @@ export async function notificationStreamRoutes(app: FastifyInstance, options: No
       };
       reply.raw.once('close', stop);
       stream.once('close', stop);
-      stream.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      stream.write(`retry: ${RETRY_MS}\n\n`);
+      // Said once the feed holds its starting point: every notification committed after this
+      // comment reaches the stream (a client that must not miss one waits for it).
+      void feed.started().then(() => {
+        if (!stream.writableEnded) stream.write(': connected\n\n');
+      });
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('x-accel-buffering', 'no')

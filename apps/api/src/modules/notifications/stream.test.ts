@@ -23,6 +23,8 @@ interface Listener {
   status: number;
   headers: IncomingHttpHeaders;
   events: { event: string; id: string; data: string }[];
+  /** Resolves on the stream's `: connected` comment: from then on no notification is missed. */
+  connected: Promise<void>;
   close: () => void;
 }
 
@@ -31,6 +33,8 @@ async function listen(email: string): Promise<Listener> {
   const browser = new Browser(t.origin);
   await browser.signInFully(email, DEMO_PASSWORD);
   const events: Listener['events'] = [];
+  let isConnected!: () => void;
+  const connected = new Promise<void>((done) => (isConnected = done));
   return new Promise((resolve, reject) => {
     const request = get(
       new URL(STREAM, t.origin),
@@ -50,6 +54,7 @@ async function listen(email: string): Promise<Listener> {
           while ((end = text.indexOf('\n\n')) >= 0) {
             const block = text.slice(0, end);
             text = text.slice(end + 2);
+            if (block.split('\n').includes(': connected')) isConnected();
             const field = (name: string) =>
               block
                 .split('\n')
@@ -64,6 +69,7 @@ async function listen(email: string): Promise<Listener> {
           status: response.statusCode!,
           headers: response.headers,
           events,
+          connected,
           close: () => request.destroy(),
         });
       },
@@ -99,18 +105,25 @@ describe('the notifications stream', () => {
       expect(l.headers['cache-control']).toBe('no-store');
       expect(l.headers['x-accel-buffering']).toBe('no');
     }
-    // Give the feed a round to take its starting point.
-    await new Promise((r) => setTimeout(r, 400));
+    await Promise.all([manager, cashier, montego].map((l) => l.connected));
 
     const paid = await insert(1001, 'PAYMENT_RECEIVED');
     const batch = await insert(1001, 'BATCH_DISBURSE_FUNDS_TO_APPROVE');
     const elsewhere = await insert(1002, 'PAYMENT_RECEIVED');
-
+    // Committed last, read last: once each stream has its merchant's, nothing before it is on its way.
+    const lastOf1001 = String(await insert(1001, 'PAYMENT_RECEIVED'));
+    const lastOf1002 = String(await insert(1002, 'PAYMENT_RECEIVED'));
+    const upToLast = (l: Listener, last: string) => {
+      const at = l.events.findIndex((e) => e.id === last);
+      return at === -1 ? undefined : l.events.slice(0, at);
+    };
     await until(
-      () => manager.events.length === 2 && cashier.events.length === 1 && montego.events.length === 1,
+      () =>
+        upToLast(manager, lastOf1001) !== undefined &&
+        upToLast(cashier, lastOf1001) !== undefined &&
+        upToLast(montego, lastOf1002) !== undefined,
     );
-    await new Promise((r) => setTimeout(r, 400));
-    expect(manager.events).toEqual([
+    expect(upToLast(manager, lastOf1001)).toEqual([
       {
         event: 'notification',
         id: String(paid),
@@ -122,8 +135,8 @@ describe('the notifications stream', () => {
         data: JSON.stringify({ id: batch, code: 'BATCH_DISBURSE_FUNDS_TO_APPROVE' }),
       },
     ]);
-    expect(cashier.events.map((e) => e.id)).toEqual([String(paid)]);
-    expect(montego.events.map((e) => e.id)).toEqual([String(elsewhere)]);
+    expect(upToLast(cashier, lastOf1001)!.map((e) => e.id)).toEqual([String(paid)]);
+    expect(upToLast(montego, lastOf1002)!.map((e) => e.id)).toEqual([String(elsewhere)]);
     for (const l of [manager, cashier, montego]) l.close();
   });
 
@@ -143,7 +156,7 @@ describe('the notifications stream', () => {
     const link = await createPayLink(t.app, manager, { amount: 12_00, description: 'Espresso' });
     const { cookie } = await signInCustomer(t.app, customer);
     const admin = await listen('admin.kingston@bluemountain.example');
-    await new Promise((r) => setTimeout(r, 400));
+    await admin.connected;
 
     const paid = await payPayLink(t.app, link.code, cookie);
     expect(paid.statusCode).toBe(200);
