@@ -9,8 +9,10 @@
  *   portal's CSP (`script-src 'self'`, no eval) refuses and reports as a violation.
  * - `localeError`: zod/mini loads no locale, so an issue without a message of its own reads
  *   "Invalid input". The one such issue a user can meet is a text over a limit the contract sets
- *   without a message (the pay page's email and password, a staff member's display name): it reads
- *   as zod's English locale words it. Every other rule a user can break carries the spec's text.
+ *   without a message (the pay page's email and password, a staff member's display name): it
+ *   says the limit in words ("Use at most 100 characters."), not in zod's developer English
+ *   ("Too big: expected string to have <=100 characters"). Every other rule a user can break
+ *   carries the spec's text.
  */
 interface ZodIssue {
   code?: string;
@@ -21,7 +23,7 @@ interface ZodIssue {
 
 function tooLongText(issue: ZodIssue): string | undefined {
   if (issue.code !== 'too_big' || issue.origin !== 'string') return undefined;
-  return `Too big: expected string to have ${issue.inclusive ? '<=' : '<'}${issue.maximum} characters`;
+  return `Use ${issue.inclusive ? 'at most' : 'fewer than'} ${issue.maximum} characters.`;
 }
 
 const zodConfig = globalThis as { __zod_globalConfig?: Record<string, unknown> };

@@ -18,8 +18,8 @@ describe('length limits without a message in the contract', () => {
   it('says what zod’s English locale said for a too long email or password', () => {
     const result = signInFormSchema.safeParse({ email: ` ${longEmail} `, password: 'p'.repeat(201) });
     expect(firstMessages(result)).toEqual({
-      email: 'Too big: expected string to have <=254 characters',
-      password: 'Too big: expected string to have <=200 characters',
+      email: 'Use at most 254 characters.',
+      password: 'Use at most 200 characters.',
     });
   });
 

@@ -12,7 +12,7 @@ describe('staffFormSchema', () => {
       active: true,
     });
     expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
-      { path: ['displayName'], message: 'Too big: expected string to have <=100 characters' },
+      { path: ['displayName'], message: 'Use at most 100 characters.' },
     ]);
   });
 });
