@@ -83,7 +83,7 @@ export async function notificationStreamRoutes(app: FastifyInstance, options: No
       // Said once the feed holds its starting point: every notification committed after this
       // comment reaches the stream (a client that must not miss one waits for it).
       void feed.started().then(() => {
-        if (!stream.writableEnded) stream.write(': connected\n\n');
+        if (stream.writable) stream.write(': connected\n\n');
       });
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
