@@ -285,9 +285,7 @@ describe('a valid batch', () => {
         .slice(1, -1)
         .replaceAll('""', '"'),
     });
-    // Within the whole suite the PostgreSQL project checks rows far slower than alone (see the
-    // thousands-of-rows test's printed rate): this file of 10,000 rows needs more than the default.
-  }, 120_000);
+  });
 });
 
 describe('an invalid batch', () => {
