@@ -4,6 +4,7 @@ import { BATCH_UPLOAD_BODY_LIMIT } from '@lynk/contract/batches';
 import { BATCH_FILE_MAX_BYTES } from '@lynk/contract/constants';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { newKey } from '../../test/accounts.ts';
+import { createBatchPayees } from '../../test/batch-world.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { createConsumer } from '../../world/consumers.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
@@ -224,15 +225,7 @@ describe('a valid batch', () => {
 
   it('checks thousands of rows in chunks against set-based payees', async () => {
     const count = 4500;
-    await sql`
-      insert into accounts (merchant_id, type, currency, account_ref, label)
-      select null, 'CONSUMER', 'JMD', 'CONSUMER-JMD-bulk.' || n, '@bulk.' || n from generate_series(1, ${count}) n
-    `.execute(t.database.db);
-    await sql`
-      insert into consumers (handle, email, display_name, password_hash, wallet_account_id)
-      select a.label, substr(a.label, 2) || '@bulk.example', a.label, 'x', a.id
-        from accounts a where a.account_ref like 'CONSUMER-JMD-bulk.%'
-    `.execute(t.database.db);
+    await createBatchPayees(t.database.db, 'bulk', count);
     const rows = Array.from({ length: count }, (_, i) => `@bulk.${i + 1},${(i % 900) + 1}.25`);
     const id = await uploaded(['lynk_id,amount', ...rows].join('\n'));
     const started = performance.now();
@@ -249,15 +242,7 @@ describe('a valid batch', () => {
 
   it('stores a file over 1 MiB in parts that join to the upload, and reads rows straddling them', async () => {
     const count = 10_000;
-    await sql`
-      insert into accounts (merchant_id, type, currency, account_ref, label)
-      select null, 'CONSUMER', 'JMD', 'CONSUMER-JMD-parts.' || n, '@parts.' || n from generate_series(1, ${count}) n
-    `.execute(t.database.db);
-    await sql`
-      insert into consumers (handle, email, display_name, password_hash, wallet_account_id)
-      select a.label, substr(a.label, 2) || '@parts.example', a.label, 'x', a.id
-        from accounts a where a.account_ref like 'CONSUMER-JMD-parts.%'
-    `.execute(t.database.db);
+    await createBatchPayees(t.database.db, 'parts', count);
     // Quoted names with commas and quotes, 100 characters each: a part ends inside some of them.
     const name = (i: number) => `"Payee ${i}, ""the ${'x'.repeat(80)}""`.padEnd(102, 'y') + '"';
     const rows = Array.from({ length: count }, (_, i) => `@parts.${i + 1},${(i % 500) + 1}.00,${name(i)}`);

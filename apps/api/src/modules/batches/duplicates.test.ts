@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { newKey } from '../../test/accounts.ts';
+import { createBatchPayees } from '../../test/batch-world.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { validateBatch } from './jobs.ts';
@@ -13,15 +14,7 @@ const PAYEES = 5_000;
 beforeAll(async () => {
   t = await createTestApp();
   manager = (await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD)).jar.header();
-  await sql`
-    insert into accounts (merchant_id, type, currency, account_ref, label)
-    select null, 'CONSUMER', 'JMD', 'CONSUMER-JMD-twice.' || n, '@twice.' || n from generate_series(1, ${PAYEES}) n
-  `.execute(t.database.db);
-  await sql`
-    insert into consumers (handle, email, display_name, password_hash, wallet_account_id)
-    select a.label, substr(a.label, 2) || '@twice.example', a.label, 'x', a.id
-      from accounts a where a.account_ref like 'CONSUMER-JMD-twice.%'
-  `.execute(t.database.db);
+  await createBatchPayees(t.database.db, 'twice', PAYEES);
 });
 afterAll(async () => {
   await t.close();
