@@ -14,7 +14,7 @@ const TEMPLATE_REBUILD_AGE_MS = 11 * 60 * 60 * 1000;
 const targets = [
   {
     name: 'portal',
-    built: 'apps/portal/dist/index.html',
+    built: 'apps/portal/dist-server/entry-server.js',
     command: ['run', 'build', '-w', '@lynk/portal'],
     sources: [
       'apps/portal/src',

@@ -17,7 +17,19 @@ const routes = routeChunks({
   outside: ['src/features/pay/components/pay-page.tsx'],
 });
 
-export default defineConfig({
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/**
+ * `vite build --ssr src/entry-server.tsx`: the first screen's renderer for the API server (ADR 038),
+ * in dist-server, apart from the files the browser may fetch. Its packages stay in node_modules.
+ */
+const serverRenderer = defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  build: { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false },
+});
+
+export const browserBuild = defineConfig({
   // Every text asset also written as .br and .gz at build time (the best ratio, paid once): the API
   // server sends the one the browser accepts, with no compression work per request.
   plugins: [
@@ -26,9 +38,7 @@ export default defineConfig({
     bundleBudget(routes.portalLayout),
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  resolve: { alias },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -52,3 +62,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderer : browserBuild));

@@ -1,8 +1,8 @@
 import { defineProject, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import { browserBuild } from './vite.config.ts';
 
 export default mergeConfig(
-  viteConfig,
+  browserBuild,
   defineProject({
     test: {
       name: 'portal',

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,6 +18,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { injectFetch } from './lib/inject-fetch.ts';
+import type { FirstScreenRenderer } from './lib/portal-pages.ts';
 // Before any route's schema validates a request: the 400 answers carry zod's English messages.
 import './lib/zod-locale.ts';
 import { logDestination, OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
@@ -55,9 +55,10 @@ import { createMailer } from './modules/staff/mailer.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createTokenCipher } from './modules/session/token-cipher.ts';
 import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, sessionCookieName } from './plugins/auth.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
+import { portalPlugin } from './plugins/portal.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { listingCachePlugin } from './plugins/listing-cache.ts';
 
@@ -78,6 +79,11 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** Folder of the built portal; served with a history fallback when present. */
   portalDir?: string | undefined;
+  /**
+   * What renders a portal page's first screen (ADR 038): by default the portal's server build
+   * beside `portalDir` when there is one; `null` sends every page as the browser renders it alone.
+   */
+  firstScreenRenderer?: FirstScreenRenderer | null;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -132,7 +138,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const portalDir = options.portalDir ?? defaultPortalDir;
   const hasPortal = existsSync(path.join(portalDir, 'index.html'));
-  await app.register(errorsPlugin, { portalFallback: hasPortal });
+  // JSON answers over 1 KB compressed for browsers that accept it (the portal's files come
+  // precompressed from the build), and the pages rendered on the server: compress hooks the routes
+  // declared after it, the not-found handler that sends pages among them. Brotli at its quick
+  // level 4: ratio close to gzip 9, little CPU.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(errorsPlugin);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
@@ -152,9 +163,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
-  // JSON answers over 1 KB compressed for browsers that accept it (the portal's files come
-  // precompressed from the build). Brotli at its quick level 4: ratio close to gzip 9, little CPU.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie, { secret: secrets.sessionSecret });
   await registerRateLimits(app, config);
   await app.register(swagger, {
@@ -269,28 +277,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { pool: database.pool });
 
   if (hasPortal) {
-    await app.register(fastifyStatic, {
-      root: portalDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file; the one the browser accepts is sent.
-      preCompressed: true,
-      cacheControl: false,
-      // The ETag alone revalidates index.html; nothing asks for a range of a script.
-      lastModified: false,
-      acceptRanges: false,
-      setHeaders: (reply, filePath) => reply.header('cache-control', portalCacheControl(filePath)),
+    await app.register(portalPlugin, {
+      portalDir,
+      renderer: options.firstScreenRenderer,
+      publicUrl: config.publicUrl,
+      sessionCookieName: sessionCookieName(config.publicUrl),
     });
   }
   return app;
-}
-
-/**
- * The build names every file under assets/ by its content's hash, so a browser may keep it for a
- * year without asking again; anything else (index.html, the icon) is checked on every load.
- */
-export function portalCacheControl(filePath: string): string {
-  return filePath.includes(`${path.sep}assets${path.sep}`)
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
   portalDir = await mkdtemp(path.join(tmpdir(), 'lynk-portal-'));
   await writeFile(
     path.join(portalDir, 'index.html'),
-    '<!doctype html><title>Lynk</title><div id="root"></div>',
+    '<!doctype html><html><head><title>Lynk</title></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(portalDir, 'app.js'), 'console.log("app")');
   // A hashed asset as the build writes it: the file and its brotli and gzip twins.

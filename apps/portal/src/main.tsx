@@ -1,9 +1,16 @@
 import './lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// Every CSS module of the portal in the first stylesheet: a page the server rendered (ADR 038)
+// uses the classes of its route's modules before their scripts, and so their stylesheets, arrive.
+import.meta.glob('./**/*.module.css', { eager: true });
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { FIRST_SCREEN_ID, seedFirstScreen, type FirstScreenState } from './app/first-screen';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
 
 // Spec section 9: a service worker left by an earlier version of the portal is removed at start.
 if ('serviceWorker' in navigator) {
@@ -16,13 +23,60 @@ if ('serviceWorker' in navigator) {
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The first render is a transition: React then renders in slices of a few milliseconds and lets
-// the browser answer input between them, instead of one long task for the whole dashboard.
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+/** What a page rendered on the server came with (ADR 038), if it was. */
+function firstScreenState(): FirstScreenState | null {
+  const element = document.getElementById(FIRST_SCREEN_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as FirstScreenState;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves once the router has the URL's route modules and has run its loaders. */
+function whenInitialized(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Takes over the page the server rendered: the same answers in the query cache and the same
+ * routes loaded before React hydrates it, so that its first render is the server's.
+ */
+async function hydrate(root: HTMLElement, queryClient: QueryClient, serverLayout: { smartphone: boolean }) {
+  const router = createAppRouter(queryClient);
+  await whenInitialized(router);
+  // A transition, as the first render below: hydrated in slices, the page answering between them.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App queryClient={queryClient} router={router} serverLayout={serverLayout} />
+      </StrictMode>,
+    );
+  });
+}
+
+const queryClient = createQueryClient();
+const firstScreen = firstScreenState();
+if (firstScreen && seedFirstScreen(queryClient, firstScreen.answers)) {
+  void hydrate(container, queryClient, { smartphone: firstScreen.smartphone === true });
+} else {
+  // The first render is a transition: React then renders in slices of a few milliseconds and lets
+  // the browser answer input between them, instead of one long task for the whole dashboard.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+}

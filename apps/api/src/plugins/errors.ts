@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
-const NOT_PORTAL = /^\/(api|auth|oidc|oidc-assets|healthz|readyz)(\/|$|\?)/;
 /** Answers about a signed-in user or a sign-in: no browser or proxy may keep a copy. */
 const NEVER_STORED = /^\/(api|auth)(\/|$|\?)/;
 
@@ -35,10 +34,7 @@ function refusedAddress(url: string, reply: FastifyReply): AppError | null {
 }
 
 /** One error shape for every failure: `{ code, message, details? }`. Never leaks internals on 5xx. */
-export const errorsPlugin = fp(async function errors(
-  app: FastifyInstance,
-  opts: { portalFallback: boolean },
-) {
+export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   // Callback hooks, not async ones: they run on every request, and a promise each adds up.
   app.addHook('onRequest', (request, reply, done) => {
     done(refusedAddress(request.url, reply) ?? undefined);
@@ -81,14 +77,8 @@ export const errorsPlugin = fp(async function errors(
     });
   });
 
-  // Pages of the single-page portal are routed in the browser: any other GET for a page gets
-  // index.html. Calls to the back ends get the error shape.
+  // The portal's pages have a route of their own (plugins/portal.ts).
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const isPage = request.method === 'GET' && !NOT_PORTAL.test(path) && !/\.[a-z0-9]+$/i.test(path);
-    if (opts.portalFallback && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
     return reply
       .status(404)
       .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}.` });

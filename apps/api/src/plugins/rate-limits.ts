@@ -16,8 +16,8 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
     timeWindow: '1 minute',
     // The portal's own files are static and cacheable; only calls that do work are counted, per
     // signed-in session where there is one (a shop's staff often share one public address).
-    allowList: (request) =>
-      request.method === 'GET' && !COUNTED_PATHS.test(request.routeOptions.url ?? request.url),
+    // (By the address asked for, not the route's: the portal's pages answer any other GET.)
+    allowList: (request) => request.method === 'GET' && !COUNTED_PATHS.test(request.url),
     // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
     keyGenerator: (request) => {
       if (request.headers.authorization?.startsWith('Bearer ')) return `bearer:${request.ip}`;

@@ -8,6 +8,7 @@ import { loadSecrets, type Secrets } from '../lib/secrets.ts';
 import { totpCode } from '../modules/identity/totp.ts';
 import { DEMO_TOTP_SECRET } from '../world/demo-two-factor.ts';
 import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './postgres-server.ts';
+import type { FirstScreenRenderer } from '../lib/portal-pages.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
@@ -55,6 +56,8 @@ export async function createTestApp(
     jobs?: boolean;
     publicUrl?: string;
     portalDir?: string;
+    /** What renders the portal's pages' first screen (none unless given). */
+    firstScreenRenderer?: FirstScreenRenderer;
     env?: Record<string, string>;
     /** Collects the app's log lines (at info level) instead of keeping it silent. */
     logStream?: { write(line: string): void };
@@ -81,6 +84,7 @@ export async function createTestApp(
     logger: Boolean(options.logStream),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     portalDir: options.portalDir ?? '/nonexistent',
+    firstScreenRenderer: options.firstScreenRenderer ?? null,
     ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();

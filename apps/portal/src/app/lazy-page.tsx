@@ -1,5 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader';
+import { useHydrated } from '@/lib/use-hydrated';
+import { APP_TEXTS } from './texts';
 
 /**
  * `React.lazy` for a named export (the codebase has no default exports): a part loaded when it is
@@ -22,7 +25,9 @@ export function lazyPage<Props extends object>(
  * - `renderWhenLoaded`: the route's chunk still starts downloading with the others, but the pages
  *   around it render without waiting for it, and it shows in its parent's `Suspense` when it
  *   arrives. For a part below the fold of its page (a tab's table): the page's heading paints
- *   sooner and the first render is two shorter tasks, not one long one.
+ *   sooner and the first render is two shorter tasks, not one long one. The page the server
+ *   renders (ADR 038) shows the loader in its place: a table's rows per page follow the screen,
+ *   which only the browser knows.
  */
 export function lazyRoute<Module>(
   load: () => Promise<Module>,
@@ -41,7 +46,8 @@ export function lazyRoute<Module>(
       const module = await load();
       return { default: () => render(module) };
     });
-    return { loader, element: <Page /> };
+    const AfterHydration = () => (useHydrated() ? <Page /> : <CenteredLoader label={APP_TEXTS.loading} />);
+    return { loader, element: <AfterHydration /> };
   }
   return { lazy: async () => ({ element: render(await load()) }), ...(prefetch ? { loader } : {}) };
 }

@@ -91,6 +91,8 @@ function listingPane<Module>(
     ...lazyRoute(load, render, {
       renderWhenLoaded: true,
       prefetch: (module, url) => {
+        // The server renders no table (lazyRoute) and has no screen to size a page for.
+        if (typeof window === 'undefined') return;
         queryClient
           .fetchQuery(sessionQueryOptions())
           .then((session) => {

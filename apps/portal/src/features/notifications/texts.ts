@@ -25,12 +25,9 @@ export const NOTIFICATION_TEXTS = {
   emptyBody: MESSAGES.table.emptyBody,
   loading: MESSAGES.common.loading,
   bell: MESSAGES.notifications.title,
-  /** Not in the spec: the settings page's title and texts, the tab names and the bell's own wording. */
+  /** Not in the spec: the settings page's title and texts and the bell's own wording (the tab names are in tabs.ts). */
   settingsTitle: 'Notification Settings',
   tabsLabel: 'Notification groups',
-  all: 'All',
-  transaction: 'Transaction',
-  batchPayment: 'Batch Payment',
   none: 'No notifications yet.',
   unreadSuffix: ' (unread)',
   unread: 'Unread',

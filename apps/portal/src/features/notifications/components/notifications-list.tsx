@@ -24,7 +24,8 @@ import { useIsSmartphone } from '@/lib/use-smartphone';
 import { useNotificationsPage } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { notificationGroup, type NotificationTab } from '../tabs';
+import { notificationGroup } from '../group';
+import type { NotificationTab } from '../tabs';
 import { NOTIFICATION_TEXTS } from '../texts';
 import { EMPTY_PAGE } from '@/lib/listing';
 

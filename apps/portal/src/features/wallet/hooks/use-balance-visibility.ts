@@ -14,7 +14,12 @@ function subscribe(listener: () => void) {
 }
 
 export function useBalanceVisibility(accountId: number): [boolean, () => void] {
-  const visible = useSyncExternalStore(subscribe, () => revealed.has(accountId));
+  // Masked in the page the server renders (it cannot know), then as this tab left it.
+  const visible = useSyncExternalStore(
+    subscribe,
+    () => revealed.has(accountId),
+    () => false,
+  );
   const toggle = useCallback(() => {
     if (revealed.has(accountId)) revealed.delete(accountId);
     else revealed.add(accountId);

@@ -1,0 +1,173 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../test/test-app.ts';
+import { DEMO_PASSWORD } from '../world/demo-seed.ts';
+import type { FirstScreenRenderer } from './portal-pages.ts';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head><title>Lynk</title><script type="module" src="/assets/index-AbC123.js"></script></head>
+  <body>
+    <div id="root">
+      <div role="status">Loading...</div>
+    </div>
+  </body>
+</html>
+`;
+
+/** How the stand-in renderer behaves for the next page (the real one is the portal's build). */
+let behaviour: 'render' | 'throw' | 'hang' | 'decline' = 'render';
+let renders: Array<{ url: string; answers: Record<string, unknown>; userAgent: unknown }> = [];
+let releases: Array<() => void> = [];
+
+/** The portal's contract (apps/portal/src/entry-server.tsx), answering from what it is given. */
+const renderer: FirstScreenRenderer = {
+  FIRST_SCREEN_ID: 'lynk-first-screen',
+  firstScreenRequests: (url) => {
+    if (!/^\/\d+\//.test(url.pathname)) return [];
+    const org = { 'x-lynk-org': `org_${url.pathname.split('/')[1]}` };
+    return ['/api/session', '/api/profile'].map((path) => ({ path, headers: org }));
+  },
+  async renderFirstScreen(url, answers, headers, signal) {
+    renders.push({ url: url.href, answers, userAgent: headers['user-agent'] });
+    if (behaviour === 'throw') throw new Error('a component failed on the server');
+    if (behaviour === 'decline') return null;
+    if (behaviour === 'hang') {
+      await new Promise<void>((resolve, reject) => {
+        releases.push(resolve);
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
+    }
+    const session = answers['/api/session'] as { displayName: string };
+    // An answer may hold anything a user typed: here, what would close the script element.
+    return { html: `<h1>${session.displayName}</h1>`, state: { answers, typed: '</script><!-- x' } };
+  },
+};
+
+let t: TestApp;
+let portalDir: string;
+let kingston: string;
+let montego: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  portalDir = await mkdtemp(path.join(tmpdir(), 'lynk-portal-'));
+  await writeFile(path.join(portalDir, 'index.html'), INDEX_HTML);
+  t = await createTestApp({
+    portalDir,
+    firstScreenRenderer: renderer,
+    logStream: { write: (line) => void logLines.push(line) },
+  });
+  kingston = (await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD)).jar.header();
+  montego = (await signIn(t.app, 'manager.montego@bluemountain.example', DEMO_PASSWORD)).jar.header();
+});
+afterAll(async () => {
+  await t.close();
+  await rm(portalDir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  behaviour = 'render';
+  renders = [];
+  releases = [];
+});
+
+/** The JSON the page carries for the browser. */
+function firstScreenState(body: string): unknown {
+  const match = /<script type="application\/json" id="lynk-first-screen">(.*?)<\/script>/s.exec(body);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+function expectPlainPage(response: { statusCode: number; headers: Record<string, unknown>; body: string }) {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.body).toContain('<div role="status">Loading...</div>');
+  expect(firstScreenState(response.body)).toBeNull();
+}
+
+describe('a portal page rendered on the server (ADR 038)', () => {
+  it('carries the first screen rendered from the caller’s own answers, and those answers', async () => {
+    const response = await t.app.inject({
+      url: '/1001/lynk-wallet/orders',
+      headers: { cookie: kingston, 'user-agent': 'Mobile Safari' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toMatch(/<div id="root"><h1>Tanya Williams<\/h1><\/div>/);
+    expect(response.body).not.toContain('Loading...');
+    const state = firstScreenState(response.body) as { answers: Record<string, { email?: string }> };
+    expect(state.answers['/api/session']!.email).toBe('manager.kingston@bluemountain.example');
+    expect(state.answers['/api/profile']).toMatchObject({ name: expect.stringContaining('Kingston') });
+    expect(renders[0]!.userAgent).toBe('Mobile Safari');
+
+    const other = await t.app.inject({ url: '/1002/lynk-wallet/orders', headers: { cookie: montego } });
+    expect(other.body).toContain('<h1>');
+    expect(other.body).not.toContain('Tanya Williams');
+    const otherState = firstScreenState(other.body) as { answers: Record<string, { email?: string }> };
+    expect(otherState.answers['/api/session']!.email).toBe('manager.montego@bluemountain.example');
+  });
+
+  it('is never kept by a browser or proxy, and goes out compressed', async () => {
+    const response = await t.app.inject({
+      url: '/1001/lynk-wallet/orders',
+      headers: { cookie: kingston, 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<h1>Tanya Williams</h1>');
+  });
+
+  it('writes what it carries so that no answer can end its script element', async () => {
+    const response = await t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } });
+    expect(response.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(response.body).not.toContain('<!-- x');
+    expect(firstScreenState(response.body)).toMatchObject({ typed: '</script><!-- x' });
+  });
+
+  it('is the page as before without a session, with a session that is not one, or for another organisation', async () => {
+    expectPlainPage(await t.app.inject({ url: '/1001/lynk-wallet/orders' }));
+    expectPlainPage(
+      await t.app.inject({
+        url: '/1001/lynk-wallet/orders',
+        headers: { cookie: 'lynk_session=forged.value' },
+      }),
+    );
+    // Kingston's manager on Montego Bay's address: the portal re-authorizes; nothing is rendered.
+    expectPlainPage(await t.app.inject({ url: '/1002/lynk-wallet/orders', headers: { cookie: kingston } }));
+    expect(renders).toHaveLength(0);
+  });
+
+  it('is the page as before where the portal renders nothing on the server', async () => {
+    expectPlainPage(await t.app.inject({ url: '/pay/abc', headers: { cookie: kingston } }));
+    behaviour = 'decline';
+    expectPlainPage(await t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } }));
+  });
+
+  it('is the page as before, and a warning in the log, when the render fails or takes too long', async () => {
+    behaviour = 'throw';
+    expectPlainPage(await t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } }));
+    behaviour = 'hang';
+    expectPlainPage(await t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } }));
+    const warnings = logLines.filter((line) => line.includes('without its first screen'));
+    expect(warnings.map((line) => JSON.parse(line).err.message)).toEqual([
+      'a component failed on the server',
+      expect.stringMatching(/timeout|aborted/i),
+    ]);
+  });
+
+  it('renders a few pages at once; beyond them, a page goes out as before', async () => {
+    behaviour = 'hang';
+    const pages = Array.from({ length: 5 }, () =>
+      t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } }),
+    );
+    // The fifth is answered at once, while the four renders still wait.
+    const fifth = await Promise.race(pages.map((page, at) => page.then(() => at)));
+    expectPlainPage(await pages[fifth]!);
+    await expect.poll(() => releases.length).toBe(4);
+    for (const next of releases) next();
+    const answered = await Promise.all(pages);
+    expect(answered.filter((page) => page.body.includes('<h1>Tanya Williams</h1>'))).toHaveLength(4);
+  });
+});

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the portal's server build exports (apps/portal/src/entry-server.tsx, ADR 038). */
+export interface FirstScreenRenderer {
+  FIRST_SCREEN_ID: string;
+  firstScreenRequests(url: URL): Array<{ path: string; headers: Record<string, string> }>;
+  /** The page's markup, and what to send with it for the browser (JSON in FIRST_SCREEN_ID). */
+  renderFirstScreen(
+    url: URL,
+    answers: Record<string, unknown>,
+    headers: Record<string, string | string[] | undefined>,
+    signal: AbortSignal,
+  ): Promise<{ html: string; state: unknown } | null>;
+}
+
+export interface PortalPagesOptions {
+  /** The portal's index.html, as the build wrote it. */
+  indexHtml: string;
+  renderer: FirstScreenRenderer | null;
+  publicUrl: string;
+  sessionCookieName: string;
+  /** Past this, the page goes out as the browser renders it alone. */
+  renderTimeoutMs?: number;
+  /** Renders at once; a page asked for beyond them goes out as the browser renders it alone. */
+  maxConcurrentRenders?: number;
+}
+
+/** The portal's server build, when it was built (`npm run build`). */
+export async function loadFirstScreenRenderer(file: string): Promise<FirstScreenRenderer | null> {
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as FirstScreenRenderer;
+}
+
+const ROOT_OPEN = '<div id="root">';
+
+/** index.html around the root element's content (the loader painted until a script runs). */
+function splitIndexHtml(indexHtml: string): { head: string; tail: string } {
+  const start = indexHtml.indexOf(ROOT_OPEN);
+  const bodyEnd = indexHtml.lastIndexOf('</body>');
+  const rootEnd = indexHtml.lastIndexOf('</div>', bodyEnd);
+  if (start === -1 || bodyEnd === -1 || rootEnd < start) {
+    throw new Error(`The portal's index.html has no ${ROOT_OPEN}…</div> before </body>`);
+  }
+  return { head: indexHtml.slice(0, start + ROOT_OPEN.length), tail: indexHtml.slice(rootEnd) };
+}
+
+/**
+ * JSON inside a script element: `<` written as its escape, so that no answer can close the
+ * element (`</script>`) or open a comment in it.
+ */
+function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
+}
+
+/**
+ * The portal's pages (ADR 038). The browser routes them, so any page's address gets index.html;
+ * for a caller with a session cookie, with the page's first screen rendered in it and the answers
+ * it was rendered with: the answers come from this app's own routes with the caller's cookie, as
+ * the portal would ask for them, so a caller sees only what those routes would show them. When
+ * anything is not right (no renderer, an answer other than 200, a render failing or too slow, too
+ * many at once), the page goes out as before and the browser renders it alone.
+ */
+export function createPortalPages(app: FastifyInstance, options: PortalPagesOptions) {
+  const { renderer, sessionCookieName } = options;
+  const renderTimeoutMs = options.renderTimeoutMs ?? 1000;
+  const maxConcurrentRenders = options.maxConcurrentRenders ?? 4;
+  const { head, tail } = splitIndexHtml(options.indexHtml);
+  let rendering = 0;
+
+  async function answersFor(request: FastifyRequest, url: URL): Promise<Record<string, unknown> | null> {
+    const calls = renderer!.firstScreenRequests(url);
+    if (calls.length === 0) return null;
+    const responses = await Promise.all(
+      calls.map((call) =>
+        app.inject({
+          method: 'GET',
+          url: call.path,
+          headers: { ...call.headers, accept: 'application/json', cookie: request.headers.cookie! },
+        }),
+      ),
+    );
+    // Only answers as the portal's own call would take them; never one that sets a cookie the
+    // browser would not receive.
+    if (responses.some((response) => response.statusCode !== 200 || response.headers['set-cookie'])) {
+      return null;
+    }
+    return Object.fromEntries(calls.map((call, at) => [call.path, responses[at]!.json()]));
+  }
+
+  async function renderedPage(request: FastifyRequest): Promise<string | null> {
+    if (!renderer || !request.headers.cookie?.includes(`${sessionCookieName}=`)) return null;
+    if (rendering >= maxConcurrentRenders) return null;
+    rendering += 1;
+    try {
+      const url = new URL(request.url, options.publicUrl);
+      const answers = await answersFor(request, url);
+      if (!answers) return null;
+      const rendered = await renderer.renderFirstScreen(
+        url,
+        answers,
+        request.headers,
+        AbortSignal.timeout(renderTimeoutMs),
+      );
+      if (rendered === null) return null;
+      const script = `<script type="application/json" id="${renderer.FIRST_SCREEN_ID}">${jsonForScriptElement(rendered.state)}</script>`;
+      return `${head}${rendered.html}${tail.replace('</body>', `${script}\n  </body>`)}`;
+    } catch (error) {
+      request.log.warn({ err: error }, 'page sent without its first screen rendered on the server');
+      return null;
+    } finally {
+      rendering -= 1;
+    }
+  }
+
+  return async function sendPortalPage(request: FastifyRequest, reply: FastifyReply) {
+    const page = await renderedPage(request);
+    if (page === null) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // It holds what the caller's session shows: no browser or proxy may keep a copy.
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  };
+}
+
+export type SendPortalPage = ReturnType<typeof createPortalPages>;
