@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, signInAs } from '../support/fixtures.ts';
+import { expect } from '@playwright/test';
+import { expectAccessible, signInAs, test } from '../support/fixtures.ts';
 import { USERS } from '../support/demo-users.ts';
 
 test('the sign-in page, the wallet dashboard and the transfer modal pass axe (WCAG 2.2 AA)', async ({

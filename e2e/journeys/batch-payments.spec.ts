@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { USERS } from '../support/demo-users.ts';
-import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 import { centsFromText } from '../support/money.ts';
 
 // Batch payouts leave Kingston's main wallet (1001) to demo wallet users of the README. Each

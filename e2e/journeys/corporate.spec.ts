@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expect } from '@playwright/test';
+import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 import { PARENT_WALLET_CENTS, USERS } from '../support/demo-users.ts';
 import { centsFromText } from '../support/money.ts';
 

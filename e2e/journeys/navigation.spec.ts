@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expect } from '@playwright/test';
+import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 import { USERS } from '../support/demo-users.ts';
 
 test('an unknown path shows the not-found page with the way back to the dashboard', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { USERS } from '../support/demo-users.ts';
-import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 
 // Notifications here come from batches sent for approval: they move no money, so the journeys
 // that check balances to the cent are not disturbed. The push, polling, page and settings journeys

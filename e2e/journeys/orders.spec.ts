@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, USERS } from '../support/demo-users.ts';
-import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 import { centsFromText } from '../support/money.ts';
 
 // Orders move money of Ocho Rios (1003), a branch no other journey moves money in, and each

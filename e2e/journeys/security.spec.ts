@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { USERS } from '../support/demo-users.ts';
-import { signInAs } from '../support/fixtures.ts';
+import { signInAs, test } from '../support/fixtures.ts';
 
 // Against the running product. The idle timeout and the sign-in throttles are proven over a real
 // socket in the API's own tests (they age database rows and spend an address's sign-in budget,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { USERS } from '../support/demo-users.ts';
-import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 
 // Staff of the Kingston branch (1001). The journeys register, activate and delete a cashier of
 // their own (a unique email per run) and never change the demo users other journeys sign in as.

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD, USERS } from '../support/demo-users.ts';
-import { enterSecondFactor, expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { enterSecondFactor, expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 import { serverNow, setServerClockOffset } from '../support/server-clock.ts';
 import { claimTotpCode } from '../support/totp.ts';
 

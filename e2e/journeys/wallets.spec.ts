@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, keepScreenshot, signInAs } from '../support/fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 import { USERS } from '../support/demo-users.ts';
 import { centsFromText } from '../support/money.ts';
 

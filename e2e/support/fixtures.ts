@@ -2,9 +2,25 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, needsSecondFactor } from './demo-users.ts';
 import { claimTotpCode } from './totp.ts';
+
+/**
+ * The journeys' `test`: each fails when a page reports an uncaught error, such as React's report
+ * of a page it could not take over from the server's markup (ADR 038).
+ */
+export const test = base.extend<{ failOnPageErrors: void }>({
+  failOnPageErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on('weberror', (error) => errors.push(error.error().message));
+      await use();
+      expect(errors, 'errors the pages reported').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
