@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { bundleBudget } from './build/bundle-budget.ts';
 import { routeChunks } from './build/route-chunks.ts';
+import { stableMantineIds } from './build/stable-mantine-ids.ts';
 
 // The API server (apps/api) serves the SPA in production; in development Vite proxies the
 // same-origin paths to it so the session cookie and the CSRF header behave exactly as in production.
@@ -34,6 +35,7 @@ export const browserBuild = defineConfig({
   // server sends the one the browser accepts, with no compression work per request.
   plugins: [
     react(),
+    stableMantineIds(),
     routes.plugin,
     bundleBudget(routes.portalLayout),
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),

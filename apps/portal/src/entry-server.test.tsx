@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreenRequests, renderFirstScreen } from './entry-server';
+import { makeAccount, makeProfile, makeSession } from './testing/fixtures';
+
+const DASHBOARD = new URL('http://localhost/1001/lynk-wallet/transfers-history');
+const ANSWERS = {
+  '/api/session': makeSession(2, { displayName: 'Tanya Williams' }),
+  '/api/profile': makeProfile({ name: 'Blue Mountain Coffee – Kingston' }),
+  '/api/account/v1/accounts': { result: [makeAccount('LYNK'), makeAccount('CBDC', 2)] },
+};
+const PHONE = { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Chrome/130.0.0.0 Mobile Safari/537.36' };
+
+const render = (answers: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  renderFirstScreen(DASHBOARD, answers, headers, AbortSignal.timeout(5000));
+
+describe('the first screen rendered on the server (ADR 038)', () => {
+  it('asks for the session, profile and accounts of the organisation a page names, and nothing for other pages', () => {
+    expect(firstScreenRequests(DASHBOARD)).toEqual(
+      ['/api/session', '/api/profile', '/api/account/v1/accounts'].map((path) => ({
+        path,
+        headers: { 'x-lynk-org': 'org_1001' },
+      })),
+    );
+    expect(firstScreenRequests(new URL('http://localhost/profile'))[0]).toEqual({
+      path: '/api/session',
+      headers: {},
+    });
+    for (const page of ['/pay/abc', '/my-wallet', '/no-such-page']) {
+      expect(firstScreenRequests(new URL(page, 'http://localhost'))).toEqual([]);
+    }
+  });
+
+  it('renders the frame and the branch heading from the answers, and sends them with it', async () => {
+    const rendered = await render(ANSWERS);
+    expect(rendered?.html).toMatch(
+      /<h1[^>]*data-testid="branch-heading"[^>]*>Blue Mountain Coffee – Kingston<\/h1>/,
+    );
+    expect(rendered?.html).toContain('Tanya Williams');
+    expect(rendered?.html).toContain('aria-label="Side menu"');
+    expect(rendered?.state).toEqual({ answers: ANSWERS, smartphone: false });
+  });
+
+  it('renders the layout of a browser announcing a phone: no wallet switch in its header (the side menu has it)', async () => {
+    const desktop = await render(ANSWERS);
+    const phone = await render(ANSWERS, PHONE);
+    const walletSwitches = (html: string) => html.match(/role="radiogroup"/g)?.length ?? 0;
+    expect(walletSwitches(desktop!.html)).toBe(2);
+    expect(walletSwitches(phone!.html)).toBe(0);
+    expect(phone?.state).toMatchObject({ smartphone: true });
+    expect((await render(ANSWERS, { ...PHONE, 'sec-ch-ua-mobile': '?0' }))?.state).toMatchObject({
+      smartphone: false,
+    });
+  });
+
+  it('renders no table: its rows per page follow the screen, which only the browser knows', async () => {
+    const rendered = await render(ANSWERS);
+    expect(rendered?.html).toContain('data-testid="wallet-pane-transfers-history"');
+    expect(rendered?.html).not.toContain('Filter by');
+    expect(rendered?.html).toContain('Loading...');
+  });
+
+  it('renders nothing from answers that are missing or not what the contract says', async () => {
+    const { '/api/profile': _profile, ...withoutProfile } = ANSWERS;
+    expect(await render(withoutProfile)).toBeNull();
+    expect(await render({ ...ANSWERS, '/api/session': { id: 1 } })).toBeNull();
+  });
+});
