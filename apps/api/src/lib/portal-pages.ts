@@ -18,7 +18,8 @@ export interface FirstScreenRenderer {
 export interface PortalPagesOptions {
   /** The portal's index.html, as the build wrote it. */
   indexHtml: string;
-  renderer: FirstScreenRenderer | null;
+  /** Called when the first page is asked for, not at start (a start waits for nothing it does). */
+  loadRenderer: () => Promise<FirstScreenRenderer | null>;
   publicUrl: string;
   sessionCookieName: string;
   /** Past this, the page goes out as the browser renders it alone. */
@@ -63,14 +64,24 @@ function jsonForScriptElement(value: unknown): string {
  * many at once), the page goes out as before and the browser renders it alone.
  */
 export function createPortalPages(app: FastifyInstance, options: PortalPagesOptions) {
-  const { renderer, sessionCookieName } = options;
+  const { sessionCookieName } = options;
+  let renderer: Promise<FirstScreenRenderer | null> | undefined;
+  const loadRenderer = () =>
+    (renderer ??= options.loadRenderer().catch((error: unknown) => {
+      app.log.warn({ err: error }, "the portal's server build could not be loaded; pages go out unrendered");
+      return null;
+    }));
   const renderTimeoutMs = options.renderTimeoutMs ?? 1000;
   const maxConcurrentRenders = options.maxConcurrentRenders ?? 4;
   const { head, tail } = splitIndexHtml(options.indexHtml);
   let rendering = 0;
 
-  async function answersFor(request: FastifyRequest, url: URL): Promise<Record<string, unknown> | null> {
-    const calls = renderer!.firstScreenRequests(url);
+  async function answersFor(
+    renderer: FirstScreenRenderer,
+    request: FastifyRequest,
+    url: URL,
+  ): Promise<Record<string, unknown> | null> {
+    const calls = renderer.firstScreenRequests(url);
     if (calls.length === 0) return null;
     const responses = await Promise.all(
       calls.map((call) =>
@@ -90,12 +101,14 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
   }
 
   async function renderedPage(request: FastifyRequest): Promise<string | null> {
-    if (!renderer || !request.headers.cookie?.includes(`${sessionCookieName}=`)) return null;
+    if (!request.headers.cookie?.includes(`${sessionCookieName}=`)) return null;
     if (rendering >= maxConcurrentRenders) return null;
     rendering += 1;
     try {
+      const renderer = await loadRenderer();
+      if (!renderer) return null;
       const url = new URL(request.url, options.publicUrl);
-      const answers = await answersFor(request, url);
+      const answers = await answersFor(renderer, request, url);
       if (!answers) return null;
       const rendered = await renderer.renderFirstScreen(
         url,

@@ -48,10 +48,10 @@ export async function portalPlugin(app: FastifyInstance, options: PortalPluginOp
   });
   const sendPortalPage = createPortalPages(app, {
     indexHtml: await readFile(path.join(portalDir, 'index.html'), 'utf8'),
-    renderer:
+    loadRenderer:
       options.renderer === undefined
-        ? await loadFirstScreenRenderer(path.join(portalDir, '../dist-server/entry-server.js'))
-        : options.renderer,
+        ? () => loadFirstScreenRenderer(path.join(portalDir, '../dist-server/entry-server.js'))
+        : () => Promise.resolve(options.renderer ?? null),
     publicUrl: options.publicUrl,
     sessionCookieName: options.sessionCookieName,
   });
