@@ -42,8 +42,12 @@ const renderer: FirstScreenRenderer = {
       });
     }
     const session = answers['/api/session'] as { displayName: string };
-    // An answer may hold anything a user typed: here, what would close the script element.
-    return { html: `<h1>${session.displayName}</h1>`, state: { answers, typed: '</script><!-- x' } };
+    // An answer may hold anything a user typed: here, what would close the script element, and
+    // what a string replacement would read as its patterns.
+    return {
+      html: `<h1>${session.displayName}</h1>`,
+      state: { answers, typed: "</script><!-- x $' $& $$" },
+    };
   },
 };
 
@@ -123,7 +127,8 @@ describe('a portal page rendered on the server (ADR 038)', () => {
     const response = await t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } });
     expect(response.body.match(/<\/script>/g)).toHaveLength(2);
     expect(response.body).not.toContain('<!-- x');
-    expect(firstScreenState(response.body)).toMatchObject({ typed: '</script><!-- x' });
+    expect(firstScreenState(response.body)).toMatchObject({ typed: "</script><!-- x $' $& $$" });
+    expect(response.body.trimEnd()).toMatch(/<\/script>\s*<\/body>\s*<\/html>$/);
   });
 
   it('is the page as before without a session, with a session that is not one, or for another organisation', async () => {

@@ -36,15 +36,22 @@ export async function loadFirstScreenRenderer(file: string): Promise<FirstScreen
 
 const ROOT_OPEN = '<div id="root">';
 
-/** index.html around the root element's content (the loader painted until a script runs). */
-function splitIndexHtml(indexHtml: string): { head: string; tail: string } {
+/**
+ * index.html around the root element's content (the loader painted until a script runs) and
+ * around the end of the body (where the page's answers go).
+ */
+function splitIndexHtml(indexHtml: string): { head: string; afterRoot: string; bodyEnd: string } {
   const start = indexHtml.indexOf(ROOT_OPEN);
   const bodyEnd = indexHtml.lastIndexOf('</body>');
   const rootEnd = indexHtml.lastIndexOf('</div>', bodyEnd);
   if (start === -1 || bodyEnd === -1 || rootEnd < start) {
     throw new Error(`The portal's index.html has no ${ROOT_OPEN}…</div> before </body>`);
   }
-  return { head: indexHtml.slice(0, start + ROOT_OPEN.length), tail: indexHtml.slice(rootEnd) };
+  return {
+    head: indexHtml.slice(0, start + ROOT_OPEN.length),
+    afterRoot: indexHtml.slice(rootEnd, bodyEnd),
+    bodyEnd: indexHtml.slice(bodyEnd),
+  };
 }
 
 /**
@@ -73,7 +80,7 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
     }));
   const renderTimeoutMs = options.renderTimeoutMs ?? 1000;
   const maxConcurrentRenders = options.maxConcurrentRenders ?? 4;
-  const { head, tail } = splitIndexHtml(options.indexHtml);
+  const { head, afterRoot, bodyEnd } = splitIndexHtml(options.indexHtml);
   let rendering = 0;
 
   async function answersFor(
@@ -118,7 +125,7 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
       );
       if (rendered === null) return null;
       const script = `<script type="application/json" id="${renderer.FIRST_SCREEN_ID}">${jsonForScriptElement(rendered.state)}</script>`;
-      return `${head}${rendered.html}${tail.replace('</body>', `${script}\n  </body>`)}`;
+      return `${head}${rendered.html}${afterRoot}${script}\n  ${bodyEnd}`;
     } catch (error) {
       request.log.warn({ err: error }, 'page sent without its first screen rendered on the server');
       return null;
@@ -134,5 +141,3 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   };
 }
-
-export type SendPortalPage = ReturnType<typeof createPortalPages>;
