@@ -131,7 +131,7 @@ describe('a portal page rendered on the server (ADR 038)', () => {
     expect(response.body.trimEnd()).toMatch(/<\/script>\s*<\/body>\s*<\/html>$/);
   });
 
-  it('is the page as before without a session, with a session that is not one, or for another organisation', async () => {
+  it('is the page as before without a session, with a session that is not one, for another organisation, or for a HEAD', async () => {
     expectPlainPage(await t.app.inject({ url: '/1001/lynk-wallet/orders' }));
     expectPlainPage(
       await t.app.inject({
@@ -141,6 +141,13 @@ describe('a portal page rendered on the server (ADR 038)', () => {
     );
     // Kingston's manager on Montego Bay's address: the portal re-authorizes; nothing is rendered.
     expectPlainPage(await t.app.inject({ url: '/1002/lynk-wallet/orders', headers: { cookie: kingston } }));
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/1001/lynk-wallet/orders',
+      headers: { cookie: kingston },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
     expect(renders).toHaveLength(0);
   });
 

@@ -108,7 +108,8 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
   }
 
   async function renderedPage(request: FastifyRequest): Promise<string | null> {
-    if (!request.headers.cookie?.includes(`${sessionCookieName}=`)) return null;
+    // A HEAD asks only whether the page is there: nothing to render for it.
+    if (request.method !== 'GET' || !request.headers.cookie?.includes(`${sessionCookieName}=`)) return null;
     if (rendering >= maxConcurrentRenders) return null;
     rendering += 1;
     try {
