@@ -139,9 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const portalDir = options.portalDir ?? defaultPortalDir;
   const hasPortal = existsSync(path.join(portalDir, 'index.html'));
   // JSON answers over 1 KB compressed for browsers that accept it (the portal's files come
-  // precompressed from the build), and the pages rendered on the server: compress hooks the routes
-  // declared after it, the not-found handler that sends pages among them. Brotli at its quick
-  // level 4: ratio close to gzip 9, little CPU.
+  // precompressed from the build), and the pages rendered on the server: compress hooks only the
+  // routes declared after it, the portal's page route among them. Brotli at its quick level 4:
+  // ratio close to gzip 9, little CPU.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
   await app.register(securityHeaders, {

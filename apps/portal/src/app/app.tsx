@@ -2,26 +2,21 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './provider';
-import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
 /**
- * The portal. A page rendered on the server is taken over with the query client and router its
- * first screen was seeded and matched with, and the layout it was rendered for (main.tsx);
- * otherwise they are made here.
+ * The portal, with main.tsx's query client. A page rendered on the server is taken over with the
+ * router its first screen was matched with and the layout it was rendered for; otherwise the
+ * router is made here.
  */
 export function App(props: {
-  queryClient?: QueryClient;
+  queryClient: QueryClient;
   router?: ReturnType<typeof createAppRouter>;
   serverLayout?: { smartphone: boolean };
 }) {
-  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
-  const [router] = useState(() => props.router ?? createAppRouter(queryClient));
+  const [router] = useState(() => props.router ?? createAppRouter(props.queryClient));
   return (
-    <AppProvider
-      queryClient={queryClient}
-      {...(props.serverLayout ? { serverLayout: props.serverLayout } : {})}
-    >
+    <AppProvider queryClient={props.queryClient} serverLayout={props.serverLayout}>
       <RouterProvider router={router} />
     </AppProvider>
   );

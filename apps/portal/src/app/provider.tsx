@@ -28,7 +28,7 @@ export function AppProvider({
   queryClient?: QueryClient;
   hardNavigate?: HardNavigate;
   env?: 'default' | 'test';
-  serverLayout?: { smartphone: boolean };
+  serverLayout?: { smartphone: boolean } | undefined;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
