@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { bundleBudget } from './build/bundle-budget.ts';
+import { mantineStylesComplete } from './build/mantine-styles.ts';
 import { routeChunks } from './build/route-chunks.ts';
 import { stableMantineIds } from './build/stable-mantine-ids.ts';
 
@@ -42,6 +43,7 @@ export const browserBuild = defineConfig({
     stableMantineIds(),
     routes.plugin,
     bundleBudget(routes.portalLayout),
+    mantineStylesComplete(),
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
   resolve: { alias },

@@ -13,7 +13,7 @@ import type { PortalLayout } from './chunk-plan.ts';
  *   page it opens on: beyond the frame inside it, beyond the shell outside it.
  * Each holds the line a little above where the portal is. A budget only ever moves down.
  */
-export const BUNDLE_BUDGET_KB = { initialJs: 150, initialCss: 38, route: 120, lazyPart: 60 };
+export const BUNDLE_BUDGET_KB = { initialJs: 150, initialCss: 27, route: 120, lazyPart: 60 };
 export type BundleBudget = typeof BUNDLE_BUDGET_KB;
 
 interface Chunk {

@@ -1,5 +1,5 @@
 import './lib/zod-config';
-import '@mantine/core/styles.css';
+import './app/mantine-styles';
 import '@mantine/notifications/styles.css';
 // Every CSS module of the portal in the first stylesheet: a page the server rendered (ADR 038)
 // uses the classes of its route's modules before their scripts, and so their stylesheets, arrive.
