@@ -11,7 +11,7 @@ import { accountsQueryOptions } from '@/features/accounts/api/get-accounts';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { resolvePathTarget } from '@/lib/location-org';
-import { smartphoneMediaQuery } from '@/lib/use-smartphone';
+import { isSmartphoneScreen } from '@/lib/use-smartphone';
 import { AuthGuard } from './guards/auth-guard';
 import { CbdcGate } from './guards/cbdc-gate';
 import { CorporateGate } from './guards/corporate-gate';
@@ -67,10 +67,7 @@ const notFound: RouteObject = {
 };
 
 /** The layout the portal renders now: a smartphone's shows fewer rows per page. */
-function isSmartphoneViewport(): boolean {
-  return window.matchMedia(smartphoneMediaQuery(theme.breakpoints?.sm ?? DEFAULT_THEME.breakpoints.sm))
-    .matches;
-}
+const isSmartphoneViewport = () => isSmartphoneScreen(theme.breakpoints?.sm ?? DEFAULT_THEME.breakpoints.sm);
 
 /**
  * A tab's table. Its first page of rows is asked for as soon as the URL matches, once the session

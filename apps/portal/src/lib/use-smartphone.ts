@@ -6,6 +6,11 @@ export function smartphoneMediaQuery(breakpointSm: string): string {
   return `(max-width: ${em(parseFloat(breakpointSm) * 16 - 0.02)})`;
 }
 
+/** Whether the screen is a smartphone's now (the browser only). */
+export function isSmartphoneScreen(breakpointSm: string): boolean {
+  return window.matchMedia(smartphoneMediaQuery(breakpointSm)).matches;
+}
+
 /**
  * The layout a page rendered on the server was rendered for (ADR 038): the server cannot measure
  * the screen, so it goes by what the browser says it is (smartphoneGuess), and the browser takes
@@ -42,7 +47,7 @@ export function useIsSmartphone(): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => isSmartphoneScreen(theme.breakpoints.sm),
     () => renderedForSmartphone,
   );
 }
