@@ -7,8 +7,6 @@ import { lazyPage } from './lazy-page';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
-const DESKTOP = { smartphone: false };
-
 const ToastHost = lazyPage(() => import('./toast-host').then((module) => module.ToastHost));
 
 /**
@@ -22,7 +20,7 @@ export function AppProvider({
   queryClient,
   hardNavigate,
   env = 'default',
-  serverLayout = DESKTOP,
+  serverLayout,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
@@ -32,7 +30,7 @@ export function AppProvider({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <ServerLayoutContext value={serverLayout}>
+    <ServerLayoutContext value={serverLayout ?? null}>
       <MantineProvider
         theme={theme}
         cssVariablesResolver={cssVariablesResolver}

@@ -12,11 +12,12 @@ export function isSmartphoneScreen(breakpointSm: string): boolean {
 }
 
 /**
- * The layout a page rendered on the server was rendered for (ADR 038): the server cannot measure
- * the screen, so it goes by what the browser says it is (smartphoneGuess), and the browser takes
- * the page over with the same layout before it applies its own.
+ * The layout a page rendered on the server was rendered for (ADR 038), null for a page the browser
+ * renders alone: the server cannot measure the screen, so it goes by what the browser says it is
+ * (smartphoneGuess), and the browser takes the page over with the same layout before it applies
+ * its own.
  */
-export const ServerLayoutContext = createContext<{ smartphone: boolean }>({ smartphone: false });
+export const ServerLayoutContext = createContext<{ smartphone: boolean } | null>(null);
 
 /**
  * Whether a browser announces itself as a phone: Chromium's `Sec-CH-UA-Mobile` hint, else "Mobi"
@@ -34,7 +35,7 @@ export function smartphoneGuess(headers: { 'sec-ch-ua-mobile'?: string; 'user-ag
  * server, and while the browser takes it over, the layout the server rendered.
  */
 export function useIsSmartphone(): boolean {
-  const { smartphone: renderedForSmartphone } = useContext(ServerLayoutContext);
+  const renderedForSmartphone = useContext(ServerLayoutContext)?.smartphone ?? false;
   const theme = useMantineTheme();
   const query = smartphoneMediaQuery(theme.breakpoints.sm);
   const subscribe = useCallback(
