@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unstyledMantineClasses } from './mantine-styles.ts';
+import { portalRulesBeforeMantine, unstyledMantineClasses } from './mantine-styles.ts';
 
 const chunk = (fileName: string, code: string) => ({ type: 'chunk' as const, fileName, code });
 const css = (fileName: string, source: string | Uint8Array) => ({ type: 'asset' as const, fileName, source });
@@ -28,5 +28,17 @@ describe('Mantine classes without a stylesheet in the build', () => {
   it('reads only Mantine class names: m_ and eight hex digits', () => {
     const bundle = { 'index.js': chunk('index.js', 'var m_count=1, m_77c9d27dx, am_77c9d27d, m_ABCDEF12;') };
     expect(unstyledMantineClasses(bundle).size).toBe(0);
+  });
+});
+
+describe("the portal's rules after Mantine's", () => {
+  it('names a stylesheet where a rule of the portal comes before one of Mantine’s', () => {
+    const bundle = {
+      'index.css': css('index.css', '._header_1411c_34{background:#fff}.m_3b16f56b{background:var(--x)}'),
+      'modal.css': css('modal.css', '.m_9df02822{top:0}._title_ab12c_3{font-weight:700}'),
+      'dates.css': css('dates.css', '.m_396ce5cb{color:red}'),
+      'own.css': css('own.css', '._chip_zz9k1_1{margin:0}'),
+    };
+    expect(portalRulesBeforeMantine(bundle)).toEqual(['index.css']);
   });
 });

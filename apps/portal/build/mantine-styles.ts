@@ -36,18 +36,48 @@ export function unstyledMantineClasses(bundle: Record<string, BundleItem>): Map<
   return unstyled;
 }
 
-/** Fails the build when a Mantine component in the bundle has no stylesheet in it. */
+/** The portal's CSS-module classes as Vite names them: `_local_hash_line`. */
+const PORTAL_CLASS = /\._[A-Za-z][\w-]*_[0-9a-z]{5}_\d+\b/;
+
+/**
+ * The stylesheets where a rule of the portal's CSS modules comes before one of Mantine's: there
+ * Mantine's wins at equal specificity, and the portal's override of it is lost.
+ */
+export function portalRulesBeforeMantine(bundle: Record<string, BundleItem>): string[] {
+  const misplaced: string[] = [];
+  for (const item of Object.values(bundle)) {
+    if (item.type !== 'asset' || !item.fileName.endsWith('.css')) continue;
+    const css = textOf(item.source);
+    const firstPortal = css.search(PORTAL_CLASS);
+    const lastMantine = Math.max(-1, ...[...css.matchAll(MANTINE_CLASS)].map((match) => match.index));
+    if (firstPortal >= 0 && firstPortal < lastMantine) misplaced.push(item.fileName);
+  }
+  return misplaced;
+}
+
+/**
+ * Fails the build when a Mantine component in the bundle has no stylesheet in it, or when the
+ * portal's own rules come before Mantine's in a stylesheet.
+ */
 export function mantineStylesComplete(): Plugin {
   return {
     name: 'lynk-mantine-styles-complete',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const unstyled = unstyledMantineClasses(bundle as unknown as Record<string, BundleItem>);
-      if (unstyled.size === 0) return;
-      const list = [...unstyled].map(([name, file]) => `${name} (${file})`).join(', ');
-      this.error(
-        `Mantine classes without a stylesheet: ${list}. Find each in node_modules/@mantine/core/styles/ and import that file in src/app/mantine-styles.ts.`,
-      );
+      const items = bundle as unknown as Record<string, BundleItem>;
+      const unstyled = unstyledMantineClasses(items);
+      if (unstyled.size > 0) {
+        const list = [...unstyled].map(([name, file]) => `${name} (${file})`).join(', ');
+        this.error(
+          `Mantine classes without a stylesheet: ${list}. Find each in node_modules/@mantine/core/styles/ and import that file in src/app/mantine-styles.ts.`,
+        );
+      }
+      const misplaced = portalRulesBeforeMantine(items);
+      if (misplaced.length > 0) {
+        this.error(
+          `The portal's CSS modules come before Mantine's rules in ${misplaced.join(', ')}: Mantine's stylesheets must come first (src/main.tsx).`,
+        );
+      }
     },
   };
 }

@@ -1,8 +1,10 @@
 import './lib/zod-config';
-import './app/mantine-styles';
-import '@mantine/notifications/styles.css';
-// Every CSS module of the portal in the first stylesheet: a page the server rendered (ADR 038)
-// uses the classes of its route's modules before their scripts, and so their stylesheets, arrive.
+// The first stylesheet: Mantine's, then every CSS module of the portal, so that a page the server
+// rendered (ADR 038) is styled before its route's scripts (and their stylesheets) arrive, and the
+// portal's rules come after Mantine's and win over them at equal specificity. Both as globs: Vite
+// puts a glob's imports at the top of the module, before its import statements, in the order of
+// the globs (the build fails when the portal's rules come first: build/mantine-styles.ts).
+import.meta.glob('./app/mantine-styles.ts', { eager: true });
 import.meta.glob('./**/*.module.css', { eager: true });
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';

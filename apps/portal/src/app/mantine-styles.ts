@@ -5,7 +5,8 @@
  * style rules of all of it before the first layout. The global files come first, then the
  * components in the order `styles.css` has them (a component's parts before the component).
  * The build fails when a Mantine class in the bundle has no rule here (build/mantine-styles.ts):
- * a component newly used, or one using another, adds its file to this list.
+ * a component newly used, or one using another, adds its file to this list. Then the notifications'
+ * stylesheet (Mantine's packages other than core come after it).
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -70,3 +71,4 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
+import '@mantine/notifications/styles.css';
