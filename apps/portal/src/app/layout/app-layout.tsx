@@ -69,7 +69,12 @@ export function AppLayout() {
           collapsed: { mobile: !mobileMenuOpened, desktop: !desktopMenuOpened },
         }}
         padding={{ base: 'md', sm: 'xl' }}
-        classNames={{ header: classes.header, navbar: classes.navbar, main: classes.main }}
+        classNames={{
+          root: classes.shell,
+          header: classes.header,
+          navbar: classes.navbar,
+          main: classes.main,
+        }}
       >
         <AppShell.Header>
           <AppHeader
