@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { bundleBudget } from './build/bundle-budget.ts';
-import { mantineStylesComplete } from './build/mantine-styles.ts';
+import { mantineStylesChecked } from './build/mantine-styles.ts';
 import { routeChunks } from './build/route-chunks.ts';
 import { stableMantineIds } from './build/stable-mantine-ids.ts';
 
@@ -43,7 +43,7 @@ export const browserBuild = defineConfig({
     stableMantineIds(),
     routes.plugin,
     bundleBudget(routes.portalLayout),
-    mantineStylesComplete(),
+    mantineStylesChecked(),
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
   resolve: { alias },
@@ -61,7 +61,7 @@ export const browserBuild = defineConfig({
       output: {
         // Everything the entry needs before the first screen in one file, not thirty: a page load
         // over HTTP/1.1 asks six at a time. Its modules keep their import order, so zod-config
-        // (imported first by main.tsx) still runs before any schema is built. Then the routes'
+        // (main.tsx's first script) still runs before any schema is built. Then the routes'
         // shared code, grouped by the routes that use it.
         codeSplitting: {
           groups: [{ name: 'shell', tags: ['$initial'], priority: 2 }, routes.group],

@@ -59,9 +59,9 @@ export function portalRulesBeforeMantine(bundle: Record<string, BundleItem>): st
  * Fails the build when a Mantine component in the bundle has no stylesheet in it, or when the
  * portal's own rules come before Mantine's in a stylesheet.
  */
-export function mantineStylesComplete(): Plugin {
+export function mantineStylesChecked(): Plugin {
   return {
-    name: 'lynk-mantine-styles-complete',
+    name: 'lynk-mantine-styles-checked',
     apply: 'build',
     generateBundle(_options, bundle) {
       const items = bundle as unknown as Record<string, BundleItem>;

@@ -1,7 +1,8 @@
 /**
- * zod's settings for the portal, imported first by main.tsx (the entry chunk keeps its modules'
- * import order) and by the test setup, so they hold before any schema is made or parsed. zod reads
- * this global config when it loads; the portal's code imports nothing of zod here for that reason.
+ * zod's settings for the portal, imported by main.tsx before any other script (only its globs of
+ * stylesheets come before it; the entry chunk keeps its modules' import order) and by the test
+ * setup, so they hold before any schema is made or parsed. zod reads this global config when it
+ * loads; the portal's code imports nothing of zod here for that reason.
  *
  * - `jitless`: zod validates without compiling code at run time. The portal's schemas are
  *   zod/mini, whose objects never compile a parser; zod classic's objects (should classic come
