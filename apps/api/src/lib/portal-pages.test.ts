@@ -89,6 +89,7 @@ function expectPlainPage(response: { statusCode: number; headers: Record<string,
   expect(response.headers['cache-control']).toBe('no-cache');
   expect(response.body).toContain('<div role="status">Loading...</div>');
   expect(firstScreenState(response.body)).toBeNull();
+  expect(response.body).not.toContain('rel="expect"');
 }
 
 describe('a portal page rendered on the server (ADR 038)', () => {
@@ -111,6 +112,18 @@ describe('a portal page rendered on the server (ADR 038)', () => {
     expect(other.body).not.toContain('Tanya Williams');
     const otherState = firstScreenState(other.body) as { answers: Record<string, { email?: string }> };
     expect(otherState.answers['/api/session']!.email).toBe('manager.montego@bluemountain.example');
+  });
+
+  it('is painted once its first screen is parsed, never half of it', async () => {
+    const response = await t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } });
+    const body = response.body;
+    const expectLink = /<link rel="expect" href="#([\w-]+)" blocking="render" \/>/.exec(body);
+    expect(expectLink).not.toBeNull();
+    expect(body.indexOf(expectLink![0])).toBeLessThan(body.indexOf('</head>'));
+    // The element it waits for comes after the whole first screen.
+    expect(body.indexOf(`id="${expectLink![1]}"`)).toBeGreaterThan(
+      body.indexOf('<h1>Tanya Williams</h1></div>'),
+    );
   });
 
   it('is never kept by a browser or proxy, and goes out compressed', async () => {

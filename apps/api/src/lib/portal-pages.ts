@@ -37,21 +37,34 @@ export async function loadFirstScreenRenderer(file: string): Promise<FirstScreen
 const ROOT_OPEN = '<div id="root">';
 
 /**
- * index.html around the root element's content (the loader painted until a script runs) and
- * around the end of the body (where the page's answers go).
+ * index.html around the end of its head (where a rendered page adds what holds its first paint),
+ * around the root element's content (the loader painted until a script runs) and around the end
+ * of the body (where the page's answers go).
  */
-function splitIndexHtml(indexHtml: string): { head: string; afterRoot: string; bodyEnd: string } {
+function splitIndexHtml(indexHtml: string) {
+  const headEnd = indexHtml.indexOf('</head>');
   const start = indexHtml.indexOf(ROOT_OPEN);
   const bodyEnd = indexHtml.lastIndexOf('</body>');
   const rootEnd = indexHtml.lastIndexOf('</div>', bodyEnd);
-  if (start === -1 || bodyEnd === -1 || rootEnd < start) {
-    throw new Error(`The portal's index.html has no ${ROOT_OPEN}…</div> before </body>`);
+  if (headEnd === -1 || start < headEnd || bodyEnd === -1 || rootEnd < start) {
+    throw new Error(`The portal's index.html has no </head>, then ${ROOT_OPEN}…</div> before </body>`);
   }
   return {
-    head: indexHtml.slice(0, start + ROOT_OPEN.length),
+    head: indexHtml.slice(0, headEnd),
+    bodyStart: indexHtml.slice(headEnd, start + ROOT_OPEN.length),
     afterRoot: indexHtml.slice(rootEnd, bodyEnd),
     bodyEnd: indexHtml.slice(bodyEnd),
   };
+}
+
+/**
+ * Holds the page's first paint until the element after its first screen is parsed. Left alone,
+ * Chromium paints a long page whenever its parser pauses, and a half-parsed first screen then
+ * moves as the rest arrives (a right-aligned group of buttons growing leftwards, a row of cards
+ * narrowing as more are added): 0.003–0.011 of layout shift on the dashboard at 4× CPU.
+ */
+function firstPaintAfter(id: string): string {
+  return `  <link rel="expect" href="#${id}" blocking="render" />\n  `;
 }
 
 /**
@@ -80,7 +93,7 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
     }));
   const renderTimeoutMs = options.renderTimeoutMs ?? 1000;
   const maxConcurrentRenders = options.maxConcurrentRenders ?? 4;
-  const { head, afterRoot, bodyEnd } = splitIndexHtml(options.indexHtml);
+  const { head, bodyStart, afterRoot, bodyEnd } = splitIndexHtml(options.indexHtml);
   let rendering = 0;
 
   async function answersFor(
@@ -126,7 +139,7 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
       );
       if (rendered === null) return null;
       const script = `<script type="application/json" id="${renderer.FIRST_SCREEN_ID}">${jsonForScriptElement(rendered.state)}</script>`;
-      return `${head}${rendered.html}${afterRoot}${script}\n  ${bodyEnd}`;
+      return `${head}${firstPaintAfter(renderer.FIRST_SCREEN_ID)}${bodyStart}${rendered.html}${afterRoot}${script}\n  ${bodyEnd}`;
     } catch (error) {
       request.log.warn({ err: error }, 'page sent without its first screen rendered on the server');
       return null;
