@@ -11,6 +11,7 @@ import { useId } from 'react';
 import { LimitBar } from '@/components/limit-bar';
 import { WIDGET_TEXTS } from '../texts';
 import { useLimit } from '../api/get-limit';
+import classes from './limit-widget.module.css';
 
 /** One account limit: what is used of it this period and the usage bar (spec section 4). */
 export function LimitWidget({
@@ -35,21 +36,23 @@ export function LimitWidget({
       ? { used: 0, limit: DEFAULT_BATCH_LIMIT_BALANCE_CENTS, remaining: DEFAULT_BATCH_LIMIT_BALANCE_CENTS }
       : limit.data;
 
+  // While the limit is read, skeletons stand in the place of the same text and bar (a skeleton
+  // takes the size of what it hides): the card is as tall before the answer as after.
+  const loading = !shown && limit.isPending;
+  const values = shown ?? { used: 0, limit: 0, remaining: 0 };
+
   let content;
-  if (shown) {
+  if (shown || loading) {
     content = (
       <Stack gap="xs" aria-busy={limit.isPending || undefined}>
-        <Text size="sm" fw={600}>
-          {WIDGET_TEXTS.used(formatCents(shown.used), formatCents(shown.limit))}
-        </Text>
-        <LimitBar label={label} remaining={shown.remaining} limit={shown.limit} showLabel={false} />
-      </Stack>
-    );
-  } else if (limit.isPending) {
-    content = (
-      <Stack gap="xs" aria-busy>
-        <Skeleton height={14} width="70%" />
-        <Skeleton height={10} />
+        <Skeleton visible={loading} className={classes.placeholder}>
+          <Text size="sm" fw={600} className={classes.used}>
+            {WIDGET_TEXTS.used(formatCents(values.used), formatCents(values.limit))}
+          </Text>
+        </Skeleton>
+        <Skeleton visible={loading} className={classes.placeholder}>
+          <LimitBar label={label} remaining={values.remaining} limit={values.limit} showLabel={false} />
+        </Skeleton>
       </Stack>
     );
   } else if (limit.isError) {
