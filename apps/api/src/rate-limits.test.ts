@@ -1,13 +1,29 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signAccessToken, signIn, type TestApp } from './test/test-app.ts';
 import { DEMO_PASSWORD } from './world/demo-seed.ts';
 
 let t: TestApp;
+let portalDir: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '12', RATE_LIMIT_BEARER_PER_MINUTE: '20' } });
+  // A built portal of two files: its pages and files are answered by routes of their own.
+  portalDir = await mkdtemp(path.join(tmpdir(), 'lynk-portal-'));
+  await mkdir(path.join(portalDir, 'assets'));
+  await writeFile(
+    path.join(portalDir, 'index.html'),
+    '<html><head></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(portalDir, 'assets', 'index-AbC123.js'), 'export {};');
+  t = await createTestApp({
+    portalDir,
+    env: { RATE_LIMIT_PER_MINUTE: '12', RATE_LIMIT_BEARER_PER_MINUTE: '20' },
+  });
 });
 afterAll(async () => {
   await t.close();
+  await rm(portalDir, { recursive: true, force: true });
 });
 
 const statusesOf = async (count: number, headers: Record<string, string>, url = '/api/session') => {
@@ -31,6 +47,18 @@ describe('rate limits that fit the caller', () => {
       code: 'RATE_LIMITED',
       message: expect.stringMatching(/^Too many requests/),
     });
+  });
+
+  it("counts only the calls that do work: health checks and the portal's own addresses are free", async () => {
+    // An address of its own: the budget of a caller without a session is its address's.
+    const from = async (url: string) =>
+      (await t.app.inject({ url, remoteAddress: '203.0.113.7' })).statusCode;
+    for (const url of ['/healthz', '/1001/lynk-wallet/orders', '/assets/index-AbC123.js', '/apis/session']) {
+      for (let i = 0; i < 14; i++) expect(await from(url)).not.toBe(429);
+    }
+    // The address's budget is still whole for the API: 12 calls, then refused.
+    for (let i = 0; i < 12; i++) expect(await from('/api/session')).toBe(401);
+    expect(await from('/api/session')).toBe(429);
   });
 
   it('gives an integration calling with a bearer token a budget of its own, per address', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { addressArea, type AddressArea } from '../lib/address-area.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /** Answers about a signed-in user or a sign-in: no browser or proxy may keep a copy. */
-const NEVER_STORED = /^\/(api|auth)(\/|$|\?)/;
+const NEVER_STORED: ReadonlySet<AddressArea> = new Set(['api', 'auth']);
 
 /** Fastify's `frameworkErrors`: an address the router cannot decode (`/%ff`) or is too long. */
 export function answerBadAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
@@ -41,7 +42,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (NEVER_STORED.test(request.url)) reply.header('cache-control', 'no-store');
+    if (NEVER_STORED.has(addressArea(request.url))) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 

@@ -2,10 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { addressArea } from '../lib/address-area.ts';
 import { createPortalPages, loadFirstScreenRenderer, type FirstScreenRenderer } from '../lib/portal-pages.ts';
-
-/** Addresses of the back ends: never a page of the portal. */
-const NOT_PORTAL = /^\/(api|auth|oidc|oidc-assets|healthz|readyz)(\/|$|\?)/;
 
 export interface PortalPluginOptions {
   /** Folder of the built portal (index.html and assets/). */
@@ -57,7 +55,7 @@ export async function portalPlugin(app: FastifyInstance, options: PortalPluginOp
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    const isPage = !NOT_PORTAL.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
+    const isPage = addressArea(pathname) === 'portal' && !/\.[a-z0-9]+$/i.test(pathname);
     return isPage ? sendPortalPage(request, reply) : reply.callNotFound();
   });
 }

@@ -1,10 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { addressArea, type AddressArea } from '../lib/address-area.ts';
 import { AppError } from '../lib/app-error.ts';
 import { sessionCookieName } from './auth.ts';
 
-const COUNTED_PATHS = /^\/(api|auth|oidc)(\/|$|\?)/;
+/** The areas whose calls do work: the API, the portal's sign-in and the identity provider. */
+const COUNTED_AREAS: ReadonlySet<AddressArea> = new Set(['api', 'auth', 'oidc']);
 
 /** The site-wide rate limits: a budget per signed-in session for people, another for integrations. */
 export async function registerRateLimits(app: FastifyInstance, config: Config) {
@@ -17,7 +19,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
     // The portal's own files are static and cacheable; only calls that do work are counted, per
     // signed-in session where there is one (a shop's staff often share one public address).
     // (By the address asked for, not the route's: the portal's pages answer any other GET.)
-    allowList: (request) => request.method === 'GET' && !COUNTED_PATHS.test(request.url),
+    allowList: (request) => request.method === 'GET' && !COUNTED_AREAS.has(addressArea(request.url)),
     // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
     keyGenerator: (request) => {
       if (request.headers.authorization?.startsWith('Bearer ')) return `bearer:${request.ip}`;

@@ -6,7 +6,7 @@ export function smartphoneMediaQuery(breakpointSm: string): string {
   return `(max-width: ${em(parseFloat(breakpointSm) * 16 - 0.02)})`;
 }
 
-/** Whether the screen is a smartphone's now (the browser only). */
+/** Whether the screen is a smartphone's now (the browser only; the hook below keeps its query). */
 export function isSmartphoneScreen(breakpointSm: string): boolean {
   return window.matchMedia(smartphoneMediaQuery(breakpointSm)).matches;
 }
@@ -48,7 +48,7 @@ export function useIsSmartphone(): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => isSmartphoneScreen(theme.breakpoints.sm),
+    () => window.matchMedia(query).matches,
     () => renderedForSmartphone,
   );
 }
