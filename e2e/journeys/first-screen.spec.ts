@@ -90,6 +90,28 @@ test('the portal takes the page over without an error, a layout shift or asking 
   await context.close();
 });
 
+test("every wallet tab's table switches in after the takeover without moving the page", async ({
+  browser,
+}) => {
+  const context = await signedInContext(browser, DESKTOP);
+  for (const tab of [
+    '/1001/lynk-wallet/orders',
+    '/1001/lynk-wallet/refunds',
+    '/1001/lynk-wallet/payment-history',
+    '/1001/jamdex-wallet/payments',
+    '/1001/jamdex-wallet/transfers-history',
+  ]) {
+    const page = await context.newPage();
+    const layoutShift = await watchLayoutShifts(page);
+    await page.goto(tab);
+    // Its rows are in: the footer counts them.
+    await expect(page.getByText(/^Showing \d+-\d+ of \d+ entries$/)).toBeVisible();
+    expect(await layoutShift(), `layout shift of ${tab}`).toBeLessThan(0.001);
+    await page.close();
+  }
+  await context.close();
+});
+
 test("on a phone the server renders the phone's layout, which the portal takes over without a shift", async ({
   browser,
 }) => {

@@ -118,7 +118,13 @@ function walletTabContent(queryClient: QueryClient, wallet: WalletKind, tab: Wal
       (m, context) => m.prefetchFirstPage(context, wallet),
     );
   if (wallet === 'cbdc' && tab.value === 'payments')
-    return [{ index: true, ...lazyRoute(cbdcPaymentsPane, (m) => <m.CbdcPaymentsPane />) }];
+    return pane(
+      cbdcPaymentsPane,
+      (m) => <m.CbdcPaymentsPane />,
+      // Its rows are asked for by the CBDC account's reference: the organisation's accounts first.
+      async (m, context) =>
+        m.prefetchFirstPage(context, await context.client.fetchQuery(accountsQueryOptions(context.orgId))),
+    );
   if (wallet === 'main' && tab.value === 'orders')
     return pane(
       ordersPane,

@@ -1,13 +1,15 @@
+import type { Account } from '@lynk/contract/accounts';
 import { formatCents } from '@lynk/contract/money';
 import type { CbdcPayment } from '@lynk/contract/transfers';
 import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
 import { CBDC_PAYMENT_TEXTS } from '../texts';
-import { useCbdcPayments } from '../api/get-cbdc-payments';
+import { cbdcPaymentsPageQueryOptions, useCbdcPayments } from '../api/get-cbdc-payments';
 import { EMPTY_PAGE } from '@/lib/listing';
 
 const column = dataTableColumns<CbdcPayment>();
@@ -32,12 +34,28 @@ const COLUMNS = column.columns([
   }),
 ]);
 
+/**
+ * The reference of the organisation's CBDC account, which names it in the payments' path ('' with
+ * none: the route is reachable only with one, CbdcGate).
+ */
+function cbdcAccountReference(accounts: readonly Account[]): string {
+  return accounts.find((account) => account.type === 'CBDC')?.details.account_id ?? '';
+}
+
+/** The first page of rows, asked for by the router as soon as this pane's URL matches. */
+export async function prefetchFirstPage(context: ListingPrefetch, accounts: readonly Account[]) {
+  const reference = cbdcAccountReference(accounts);
+  if (reference === '') return;
+  await context.client.prefetchQuery(
+    cbdcPaymentsPageQueryOptions(context.orgId, reference, firstListingQuery(context)),
+  );
+}
+
 /** The JAM-DEX wallet's Payments tab: payments received into its CBDC account. */
 export function CbdcPaymentsPane() {
   const { orgId, accounts } = useOrganisation();
   const listing = useListingParams();
-  // The route is reachable only with a CBDC account (CbdcGate); its reference names it in the path.
-  const reference = accounts.find((account) => account.type === 'CBDC')?.details.account_id ?? '';
+  const reference = cbdcAccountReference(accounts);
   const payments = useCbdcPayments(orgId, reference, listing.query);
   const page = payments.data ?? EMPTY_PAGE;
 
