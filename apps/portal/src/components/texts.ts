@@ -40,6 +40,8 @@ export const CAROUSEL_TEXTS = {
 export const LIMIT_BAR_TEXTS = {
   /** Not in the spec: the bar's accessible name. */
   percentUsed: (label: string) => `${label} limit used`,
+  /** Not in the spec: a widget's usage line. */
+  used: (used: string, limit: string) => `${used} of ${limit} used`,
 } as const;
 
 export const MODAL_TEXTS = {

@@ -24,7 +24,6 @@ export const CORPORATE_TEXTS = {
   staff: MESSAGES.menu.staff,
   loading: MESSAGES.common.loading,
   combinedBalance: 'Combined balance',
-  used: (used: string, limit: string) => `${used} of ${limit} used`,
   limitUnavailable: 'Limit unavailable right now',
 } as const;
 

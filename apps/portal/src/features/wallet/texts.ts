@@ -4,12 +4,11 @@ import { MESSAGES } from '@lynk/contract/messages';
 
 /** Balance and limit widgets (spec section 4). */
 export const WIDGET_TEXTS = {
-  /** Not in the spec: the widgets' titles and usage lines. */
+  /** Not in the spec: the widgets' titles. */
   balance: 'Balance',
   jamdexBalance: 'JAM-DEX balance',
   daily: 'Daily',
   weekly: 'Weekly',
-  used: (used: string, limit: string) => `${used} of ${limit} used`,
   limitUnavailable: 'Limit unavailable right now',
 } as const;
 

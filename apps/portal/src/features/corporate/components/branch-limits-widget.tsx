@@ -1,9 +1,8 @@
 import type { Branch } from '@lynk/contract/accounts';
-import { formatCents } from '@lynk/contract/money';
 import { LIMIT_TRANSFER_TYPE_LABELS, type LimitTransferType } from '@lynk/contract/statuses';
-import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { LimitBar } from '@/components/limit-bar';
+import { LimitUsage } from '@/components/limit-usage';
 import { useOrganisation } from '@/lib/organisation';
 import { CORPORATE_TEXTS } from '../texts';
 import { useBranches } from '../api/get-branches';
@@ -37,27 +36,14 @@ export function BranchLimitsWidget({ type, mini = false }: { type: LimitTransfer
   const label = LIMIT_TRANSFER_TYPE_LABELS[type];
   const totals = branches.data ? branchLimitTotals(branches.data, type) : undefined;
 
-  let content;
-  if (totals === undefined) {
-    content = <Skeleton height={mini ? 10 : 24} aria-hidden />;
-  } else if (totals === null) {
-    content = (
+  const content =
+    totals === null ? (
       <Text size="sm" c="dimmed">
         {CORPORATE_TEXTS.limitUnavailable}
       </Text>
+    ) : (
+      <LimitUsage label={label} usage={totals} withText={!mini} />
     );
-  } else {
-    content = (
-      <Stack gap={mini ? 4 : 'xs'}>
-        {mini ? null : (
-          <Text size="sm" fw={600}>
-            {CORPORATE_TEXTS.used(formatCents(totals.used), formatCents(totals.limit))}
-          </Text>
-        )}
-        <LimitBar label={label} remaining={totals.remaining} limit={totals.limit} showLabel={false} />
-      </Stack>
-    );
-  }
 
   return (
     <Card

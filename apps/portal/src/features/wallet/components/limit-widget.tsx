@@ -1,17 +1,15 @@
 import { DEFAULT_BATCH_LIMIT_BALANCE_CENTS } from '@lynk/contract/constants';
-import { formatCents } from '@lynk/contract/money';
 import {
   LIMIT_TRANSFER_TYPE_LABELS,
   limitPeriod,
   LIMIT_PERIODS,
   type LimitTransferType,
 } from '@lynk/contract/statuses';
-import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { LimitBar } from '@/components/limit-bar';
+import { LimitUsage } from '@/components/limit-usage';
 import { WIDGET_TEXTS } from '../texts';
 import { useLimit } from '../api/get-limit';
-import classes from './limit-widget.module.css';
 
 /** One account limit: what is used of it this period and the usage bar (spec section 4). */
 export function LimitWidget({
@@ -36,25 +34,9 @@ export function LimitWidget({
       ? { used: 0, limit: DEFAULT_BATCH_LIMIT_BALANCE_CENTS, remaining: DEFAULT_BATCH_LIMIT_BALANCE_CENTS }
       : limit.data;
 
-  // While the limit is read, skeletons stand in the place of the same text and bar (a skeleton
-  // takes the size of what it hides): the card is as tall before the answer as after.
-  const loading = !shown && limit.isPending;
-  const values = shown ?? { used: 0, limit: 0, remaining: 0 };
-
   let content;
-  if (shown || loading) {
-    content = (
-      <Stack gap="xs" aria-busy={limit.isPending || undefined}>
-        <Skeleton visible={loading} className={classes.placeholder}>
-          <Text size="sm" fw={600} className={classes.used}>
-            {WIDGET_TEXTS.used(formatCents(values.used), formatCents(values.limit))}
-          </Text>
-        </Skeleton>
-        <Skeleton visible={loading} className={classes.placeholder}>
-          <LimitBar label={label} remaining={values.remaining} limit={values.limit} showLabel={false} />
-        </Skeleton>
-      </Stack>
-    );
+  if (shown || limit.isPending) {
+    content = <LimitUsage label={label} usage={shown} busy={limit.isPending} />;
   } else if (limit.isError) {
     content = (
       <Text size="sm" c="dimmed">
