@@ -17,11 +17,15 @@ const PHONE: BrowserContextOptions = {
     'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
 };
 
-/** A context signed in as the manager, with `options` (a phone, scripts off). */
-async function signedInContext(browser: Browser, options: BrowserContextOptions = {}) {
+/** A context signed in as `user` (the manager), with `options` (a phone, scripts off). */
+async function signedInContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  user: string = USERS.manager,
+) {
   const signIn = await browser.newContext();
   const page = await signIn.newPage();
-  await signInAs(page, USERS.manager, DASHBOARD);
+  await signInAs(page, user, DASHBOARD);
   await expect(page.getByRole('heading', { name: HEADING })).toBeVisible();
   const storageState = await signIn.storageState();
   await signIn.close();
@@ -90,16 +94,19 @@ test('the portal takes the page over without an error, a layout shift or asking 
   await context.close();
 });
 
-test("every wallet tab's table switches in after the takeover without moving the page", async ({
+test('every table of a wallet tab or staff page switches in after the takeover without moving the page', async ({
   browser,
 }) => {
-  const context = await signedInContext(browser, DESKTOP);
+  // The super admin: the corporate view's staff page too, and every branch's staff.
+  const context = await signedInContext(browser, DESKTOP, USERS.superAdmin);
   for (const tab of [
     '/1001/lynk-wallet/orders',
     '/1001/lynk-wallet/refunds',
     '/1001/lynk-wallet/payment-history',
     '/1001/jamdex-wallet/payments',
     '/1001/jamdex-wallet/transfers-history',
+    '/1001/staff',
+    '/staff',
   ]) {
     const page = await context.newPage();
     const layoutShift = await watchLayoutShifts(page);

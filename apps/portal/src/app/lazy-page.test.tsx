@@ -32,6 +32,33 @@ describe('lazyRoute renderWhenLoaded', () => {
     );
   });
 
+  it('shows the page with what its route asked for the first time: it waits for that prefetch', async () => {
+    const { load, arrive } = chunk();
+    let rowsArrive: () => void = () => undefined;
+    const prefetch = vi.fn(() => new Promise<void>((resolve) => (rowsArrive = resolve)));
+    const route = lazyRoute(load, (m) => <m.Table />, { renderWhenLoaded: true, prefetch });
+    (route.loader as (args: LoaderFunctionArgs) => unknown)(matched as LoaderFunctionArgs);
+    render(<Suspense fallback={<p>loading</p>}>{route.element}</Suspense>);
+    arrive();
+    await vi.waitFor(() => expect(prefetch).toHaveBeenCalled());
+    // The chunk is in, its rows are not: still the loader, not a table of skeletons.
+    // (React holds a fallback ~300 ms before it reveals what resolved: longer than that.)
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    rowsArrive();
+    expect(await screen.findByText('the table')).toBeInTheDocument();
+  });
+
+  it('does not wait for a prefetch that failed', async () => {
+    const { load, arrive } = chunk();
+    const prefetch = vi.fn(() => Promise.reject(new Error('offline')));
+    const route = lazyRoute(load, (m) => <m.Table />, { renderWhenLoaded: true, prefetch });
+    (route.loader as (args: LoaderFunctionArgs) => unknown)(matched as LoaderFunctionArgs);
+    render(<Suspense fallback={<p>loading</p>}>{route.element}</Suspense>);
+    arrive();
+    expect(await screen.findByText('the table')).toBeInTheDocument();
+  });
+
   it('by default leaves the page to the router, which renders once every matched chunk is in', () => {
     const route = lazyRoute(chunk().load, (m) => <m.Table />);
     expect(route.lazy).toBeTypeOf('function');

@@ -14,6 +14,16 @@ export function lazyPage<Props extends object>(
   return lazy(async () => ({ default: await load() }));
 }
 
+/** How long a part shown after the takeover waits, at most, for its route's first prefetch. */
+const FIRST_PREFETCH_WAIT_MS = 1500;
+
+/** `promise` settled, or `ms` passed: whichever comes first. */
+function atMost(promise: Promise<unknown> | undefined, ms: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([promise ?? Promise.resolve(), timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * A route whose page is its own chunk. The router downloads the chunks of every route a URL
  * matches at once, before it renders, instead of one level after the other as nested
@@ -32,18 +42,23 @@ export function lazyPage<Props extends object>(
 export function lazyRoute<Module>(
   load: () => Promise<Module>,
   render: (module: Module) => ReactNode,
-  options: { prefetch?: (module: Module, url: URL) => void; renderWhenLoaded?: boolean } = {},
+  options: { prefetch?: (module: Module, url: URL) => Promise<void> | void; renderWhenLoaded?: boolean } = {},
 ): Pick<RouteObject, 'lazy' | 'loader' | 'element'> {
   const { prefetch, renderWhenLoaded = false } = options;
+  let firstPrefetch: Promise<unknown> | undefined;
   const loader = ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const loading = load();
-    if (prefetch) void loading.then((module) => prefetch(module, url));
+    // A failed prefetch is the part's own query to retry: nothing to hold it up for.
+    if (prefetch) firstPrefetch ??= loading.then((module) => prefetch(module, url)).catch(() => undefined);
     return null;
   };
   if (renderWhenLoaded) {
     const Page = lazy(async () => {
       const module = await load();
+      // The first time it shows, the part waits a moment for what its route asked for (a table's
+      // first rows): shown with them, rather than as a skeleton the rows then push about.
+      await atMost(firstPrefetch, FIRST_PREFETCH_WAIT_MS);
       return { default: () => render(module) };
     });
     const AfterHydration = () => (useHydrated() ? <Page /> : <CenteredLoader label={APP_TEXTS.loading} />);

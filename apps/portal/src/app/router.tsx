@@ -1,4 +1,4 @@
-import { can } from '@lynk/contract/permissions';
+import { can, type GateKey } from '@lynk/contract/permissions';
 import { DEFAULT_THEME } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -35,6 +35,7 @@ const cbdcPaymentsPane = () => import('@/features/wallet/components/cbdc-payment
 const ordersPane = () => import('@/features/orders/components/orders-pane');
 const refundsPane = () => import('@/features/orders/components/refunds-pane');
 const staffPage = () => import('@/features/staff/components/staff-page');
+type StaffPageModule = Awaited<ReturnType<typeof staffPage>>;
 const notificationsPage = () => import('@/features/notifications/components/notifications-page');
 const notificationSettingsPage = () =>
   import('@/features/notifications/components/notification-settings-page');
@@ -70,11 +71,34 @@ const notFound: RouteObject = {
 const isSmartphoneViewport = () => isSmartphoneScreen(theme.breakpoints?.sm ?? DEFAULT_THEME.breakpoints.sm);
 
 /**
- * A tab's table. Its first page of rows is asked for as soon as the URL matches, once the session
- * is known and if the user may see the tab, rather than after the table first renders (on a phone
- * that render is a few hundred milliseconds of main thread the request no longer waits for). The
- * dashboard above it renders without waiting for the table's chunks (its heading is the page's
- * largest paint).
+ * Asks for a table's first page of rows as soon as its route matches the URL, once the session is
+ * known and if the user may see it, rather than after the table first renders (on a phone that
+ * render is a few hundred milliseconds of main thread the request no longer waits for).
+ */
+function listingPrefetch<Module>(
+  queryClient: QueryClient,
+  gate: GateKey,
+  prefetch: (module: Module, context: ListingPrefetch) => Promise<void>,
+) {
+  return async (module: Module, url: URL) => {
+    // The server renders no table (it is the browser's after the takeover) and has no screen to
+    // size a page for.
+    if (typeof window === 'undefined') return;
+    await queryClient
+      .fetchQuery(sessionQueryOptions())
+      .then((session) => {
+        if (!can(session.permissions, session.role, gate)) return;
+        const context = { client: queryClient, orgId: session.org_id, search: url.searchParams };
+        return prefetch(module, { ...context, smartphone: isSmartphoneViewport() });
+      })
+      // Not signed in, or the session could not be read: AuthGuard deals with it.
+      .catch(() => undefined);
+  };
+}
+
+/**
+ * A tab's table, its first page asked for with its code (listingPrefetch). The dashboard above it
+ * renders without waiting for the table's chunks (its heading is the page's largest paint).
  */
 function listingPane<Module>(
   queryClient: QueryClient,
@@ -87,19 +111,7 @@ function listingPane<Module>(
     index: true,
     ...lazyRoute(load, render, {
       renderWhenLoaded: true,
-      prefetch: (module, url) => {
-        // The server renders no table (lazyRoute) and has no screen to size a page for.
-        if (typeof window === 'undefined') return;
-        queryClient
-          .fetchQuery(sessionQueryOptions())
-          .then((session) => {
-            if (!can(session.permissions, session.role, tab.gate)) return;
-            const context = { client: queryClient, orgId: session.org_id, search: url.searchParams };
-            return prefetch(module, { ...context, smartphone: isSmartphoneViewport() });
-          })
-          // Not signed in, or the session could not be read: AuthGuard deals with it.
-          .catch(() => undefined);
-      },
+      prefetch: listingPrefetch(queryClient, tab.gate, prefetch),
     }),
   };
 }
@@ -180,6 +192,9 @@ function walletTabRoutes(queryClient: QueryClient, wallet: WalletKind): RouteObj
  *   anything else            not-found page
  */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  const staffPrefetch = listingPrefetch(queryClient, 'staffMenu', (m: StaffPageModule, context) =>
+    m.prefetchFirstPage(context),
+  );
   return [
     {
       path: '/',
@@ -220,7 +235,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                             },
                             {
                               path: 'staff',
-                              ...lazyRoute(staffPage, (m) => <m.StaffPage context="corporate" />),
+                              ...lazyRoute(staffPage, (m) => <m.StaffPage context="corporate" />, {
+                                prefetch: staffPrefetch,
+                              }),
                             },
                           ],
                         },
@@ -248,7 +265,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                         },
                         {
                           path: 'staff',
-                          ...lazyRoute(staffPage, (m) => <m.StaffPage context="organisation" />),
+                          ...lazyRoute(staffPage, (m) => <m.StaffPage context="organisation" />, {
+                            prefetch: staffPrefetch,
+                          }),
                         },
                         {
                           path: 'notifications',

@@ -3,6 +3,7 @@ import { MESSAGES } from '@lynk/contract/messages';
 /** Copy of the Staff page and its modals (spec sections 2, 5 and 8). Texts the spec does not quote are marked. */
 export const STAFF_TEXTS = {
   title: MESSAGES.staff.title,
+  loading: MESSAGES.common.loading,
   back: MESSAGES.common.back,
   dashboard: MESSAGES.menu.dashboard,
   addUser: MESSAGES.staff.addUser,

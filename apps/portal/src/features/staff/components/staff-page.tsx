@@ -3,14 +3,18 @@ import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { AccessDenied } from '@/components/access-denied';
+import { CenteredLoader } from '@/components/centered-loader';
 import { PageHeader, type Crumb } from '@/components/page-header';
 import { openModal } from '@/lib/modal-registry';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { StaffViewer } from '../staff-rules';
 import { REGISTER_TEXTS, STAFF_TEXTS } from '../texts';
 import { StaffTable } from './staff-table';
+
+export { prefetchFirstPage } from './staff-table';
 
 export type StaffPageContext = 'corporate' | 'organisation';
 
@@ -24,6 +28,7 @@ export function StaffPage({ context }: { context: StaffPageContext }) {
   const { segment, profile } = useOrganisation();
   const { role, id } = useRequiredSession();
   const allowed = useCan('staffMenu');
+  const hydrated = useHydrated();
   const mayAdd = useCan('addUser');
   const mayEditDelete = useCan('staffEditDelete');
   const mayDownloadQr = useCan('qrDownload');
@@ -77,7 +82,13 @@ export function StaffPage({ context }: { context: StaffPageContext }) {
           ) : null
         }
       />
-      <StaffTable viewer={viewer} corporate={corporate} />
+      {/* The browser's, as a wallet tab's table: its rows per page follow the screen, and a
+          skeleton rendered on the server would move the page when the rows arrive. */}
+      {hydrated ? (
+        <StaffTable viewer={viewer} corporate={corporate} />
+      ) : (
+        <CenteredLoader label={STAFF_TEXTS.loading} />
+      )}
     </div>
   );
 }

@@ -3,9 +3,10 @@ import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { useOrganisation } from '@/lib/organisation';
-import { useStaff } from '../api/get-staff';
+import { staffPageQueryOptions, useStaff } from '../api/get-staff';
 import type { StaffViewer } from '../staff-rules';
 import { STAFF_TEXTS } from '../texts';
 import { StaffRowActions } from './staff-row-actions';
@@ -27,6 +28,11 @@ function ActiveBadge({ active }: { active: boolean }) {
       {active ? STAFF_TEXTS.active : STAFF_TEXTS.inactive}
     </Badge>
   );
+}
+
+/** The first page of staff, asked for by the router as soon as the staff page's URL matches. */
+export function prefetchFirstPage(context: ListingPrefetch) {
+  return context.client.prefetchQuery(staffPageQueryOptions(context.orgId, firstListingQuery(context)));
 }
 
 /** Spec section 2, "Staff table columns": display_name, email, role, active (Active or Inactive), actions. */
