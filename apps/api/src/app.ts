@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -91,6 +91,10 @@ export interface BuildAppOptions {
   now?: () => Date;
 }
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 const defaultPortalDir = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../portal/dist');
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -119,9 +123,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // An address the router cannot decode (`/%ff`) gets the one error shape too.
     frameworkErrors: answerBadAddress,
     routerOptions: { maxParamLength: 256 },
+    // Every route validates and serializes with zod's compilers: given here, Fastify never loads
+    // nor builds its defaults (Ajv, fast-json-stringify: ~85 ms of each start).
+    schemaController: {
+      compilersFactory: {
+        // Fastify types these factories for Ajv's compilers; zod's take the same route schemas.
+        buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+        buildSerializer: (() => serializerCompiler) as unknown as CompilersFactory['buildSerializer'],
+      },
+    },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
   database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'));
