@@ -1,5 +1,3 @@
-import { can, type GateKey } from '@lynk/contract/permissions';
-import { DEFAULT_THEME } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
@@ -11,17 +9,16 @@ import { accountsQueryOptions } from '@/features/accounts/api/get-accounts';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { resolvePathTarget } from '@/lib/location-org';
-import { isSmartphoneScreen } from '@/lib/use-smartphone';
 import { AuthGuard } from './guards/auth-guard';
 import { CbdcGate } from './guards/cbdc-gate';
 import { CorporateGate } from './guards/corporate-gate';
 import { OrganisationScope } from './guards/organisation-scope';
 import { lazyRoute } from './lazy-page';
+import { listingPrefetch } from './listing-prefetch';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute, type RouteHandle } from './routes/root';
 import { RouteError } from './routes/route-error';
 import { APP_TEXTS } from './texts';
-import { theme } from './theme';
 
 /** Each page's chunk, loaded by the router with the other chunks the URL needs (see lazyRoute). */
 const corporateDashboard = () => import('@/features/corporate/components/corporate-dashboard');
@@ -66,35 +63,6 @@ const notFound: RouteObject = {
   handle: { notFound: true } satisfies RouteHandle,
   element: <NotFoundRoute />,
 };
-
-/** The layout the portal renders now: a smartphone's shows fewer rows per page. */
-const isSmartphoneViewport = () => isSmartphoneScreen(theme.breakpoints?.sm ?? DEFAULT_THEME.breakpoints.sm);
-
-/**
- * Asks for a table's first page of rows as soon as its route matches the URL, once the session is
- * known and if the user may see it, rather than after the table first renders (on a phone that
- * render is a few hundred milliseconds of main thread the request no longer waits for).
- */
-function listingPrefetch<Module>(
-  queryClient: QueryClient,
-  gate: GateKey,
-  prefetch: (module: Module, context: ListingPrefetch) => Promise<void>,
-) {
-  return async (module: Module, url: URL) => {
-    // The server renders no table (it is the browser's after the takeover) and has no screen to
-    // size a page for.
-    if (typeof window === 'undefined') return;
-    await queryClient
-      .fetchQuery(sessionQueryOptions())
-      .then((session) => {
-        if (!can(session.permissions, session.role, gate)) return;
-        const context = { client: queryClient, orgId: session.org_id, search: url.searchParams };
-        return prefetch(module, { ...context, smartphone: isSmartphoneViewport() });
-      })
-      // Not signed in, or the session could not be read: AuthGuard deals with it.
-      .catch(() => undefined);
-  };
-}
 
 /**
  * A tab's table, its first page asked for with its code (listingPrefetch). The dashboard above it
