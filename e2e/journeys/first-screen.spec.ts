@@ -94,6 +94,32 @@ test('the portal takes the page over without an error, a layout shift or asking 
   await context.close();
 });
 
+test('a click made before the portal has taken the page over is answered once it has', async ({
+  browser,
+}) => {
+  const context = await signedInContext(browser, DESKTOP);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The portal's scripts held back: the page as the server rendered it is all there is.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(DASHBOARD, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  // Clicked twice, as someone would when nothing happens: the form opens once all the same.
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Transfer' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('every table of a wallet tab or staff page switches in after the takeover without moving the page', async ({
   browser,
 }) => {

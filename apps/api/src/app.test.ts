@@ -15,7 +15,7 @@ describe('the server', () => {
     expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
   });
 
-  it('sends pages a CSP without inline scripts that forbids framing, and other answers one that allows nothing', async () => {
+  it('sends pages a CSP without unsafe inline scripts that forbids framing, and other answers one that allows nothing', async () => {
     const page = await t.app.inject({ url: '/api/docs' });
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const csp = String(page.headers['content-security-policy']);

@@ -17,6 +17,7 @@ import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { EARLY_CLICKS_SCRIPT_SOURCE } from './lib/early-clicks.ts';
 import { injectFetch } from './lib/inject-fetch.ts';
 import type { FirstScreenRenderer } from './lib/portal-pages.ts';
 // Before any route's schema validates a request: the 400 answers carry zod's English messages.
@@ -159,7 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: a rendered page's, keeping a click made before the portal runs.
+        scriptSrc: ["'self'", EARLY_CLICKS_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

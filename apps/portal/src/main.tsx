@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { dropEarlyClicks, replayEarlyClick } from './app/early-clicks';
 import { FIRST_SCREEN_ID, seedFirstScreen, type FirstScreenState } from './app/first-screen';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -67,6 +68,8 @@ async function hydrate(root: HTMLElement, queryClient: QueryClient, serverLayout
       </StrictMode>,
     );
   });
+  // From here React answers clicks itself; one made on the page before is made again.
+  replayEarlyClick();
 }
 
 const queryClient = createQueryClient();
@@ -74,6 +77,8 @@ const firstScreen = firstScreenState();
 if (firstScreen && seedFirstScreen(queryClient, firstScreen.answers)) {
   void hydrate(container, queryClient, { smartphone: firstScreen.smartphone === true });
 } else {
+  // A rendered page whose answers could not be used is rendered again: what was clicked is gone.
+  dropEarlyClicks();
   // The first render is a transition: React then renders in slices of a few milliseconds and lets
   // the browser answer input between them, instead of one long task for the whole dashboard.
   const root = createRoot(container);

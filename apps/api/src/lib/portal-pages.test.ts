@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../test/test-app.ts';
 import { DEMO_PASSWORD } from '../world/demo-seed.ts';
+import { EARLY_CLICKS_SCRIPT } from './early-clicks.ts';
 import type { FirstScreenRenderer } from './portal-pages.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -90,6 +92,7 @@ function expectPlainPage(response: { statusCode: number; headers: Record<string,
   expect(response.body).toContain('<div role="status">Loading...</div>');
   expect(firstScreenState(response.body)).toBeNull();
   expect(response.body).not.toContain('rel="expect"');
+  expect(response.body).not.toContain('lynkEarlyClicks');
 }
 
 describe('a portal page rendered on the server (ADR 038)', () => {
@@ -126,6 +129,16 @@ describe('a portal page rendered on the server (ADR 038)', () => {
     );
   });
 
+  it('keeps a click made before the portal runs, with the one inline script its CSP allows', async () => {
+    const response = await t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } });
+    const inline = [...response.body.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]!);
+    expect(inline).toEqual([EARLY_CLICKS_SCRIPT]);
+    expect(response.body.indexOf('<script>')).toBeLessThan(response.body.indexOf('</head>'));
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))![1]!;
+    expect(scriptSrc.split(' ').sort()).toEqual([`'self'`, `'sha256-${hash}'`].sort());
+  });
+
   it('is never kept by a browser or proxy, and goes out compressed', async () => {
     const response = await t.app.inject({
       url: '/1001/lynk-wallet/orders',
@@ -138,7 +151,8 @@ describe('a portal page rendered on the server (ADR 038)', () => {
 
   it('writes what it carries so that no answer can end its script element', async () => {
     const response = await t.app.inject({ url: '/1001/lynk-wallet/orders', headers: { cookie: kingston } });
-    expect(response.body.match(/<\/script>/g)).toHaveLength(2);
+    // The portal's module, the early clicks script and the answers: no other element ends.
+    expect(response.body.match(/<\/script>/g)).toHaveLength(3);
     expect(response.body).not.toContain('<!-- x');
     expect(firstScreenState(response.body)).toMatchObject({ typed: "</script><!-- x $' $& $$" });
     expect(response.body.trimEnd()).toMatch(/<\/script>\s*<\/body>\s*<\/html>$/);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EARLY_CLICKS_SCRIPT } from './early-clicks.ts';
 
 /** What the portal's server build exports (apps/portal/src/entry-server.tsx, ADR 038). */
 export interface FirstScreenRenderer {
@@ -58,13 +59,15 @@ function splitIndexHtml(indexHtml: string) {
 }
 
 /**
- * Holds the page's first paint until the element after its first screen is parsed. Left alone,
- * Chromium paints a long page whenever its parser pauses, and a half-parsed first screen then
- * moves as the rest arrives (a right-aligned group of buttons growing leftwards, a row of cards
- * narrowing as more are added): 0.003–0.011 of layout shift on the dashboard at 4× CPU.
+ * What a rendered page's head gets. The expect link holds the page's first paint until the
+ * element after its first screen is parsed: left alone, Chromium paints a long page whenever its
+ * parser pauses, and a half-parsed first screen then moves as the rest arrives (a right-aligned
+ * group of buttons growing leftwards, a row of cards narrowing as more are added): 0.003–0.011 of
+ * layout shift on the dashboard at 4× CPU. The script keeps a click made before the portal takes
+ * the page over (lib/early-clicks.ts).
  */
-function firstPaintAfter(id: string): string {
-  return `  <link rel="expect" href="#${id}" blocking="render" />\n  `;
+function renderedPageHead(id: string): string {
+  return `  <link rel="expect" href="#${id}" blocking="render" />\n    <script>${EARLY_CLICKS_SCRIPT}</script>\n  `;
 }
 
 /**
@@ -139,7 +142,7 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
       );
       if (rendered === null) return null;
       const script = `<script type="application/json" id="${renderer.FIRST_SCREEN_ID}">${jsonForScriptElement(rendered.state)}</script>`;
-      return `${head}${firstPaintAfter(renderer.FIRST_SCREEN_ID)}${bodyStart}${rendered.html}${afterRoot}${script}\n  ${bodyEnd}`;
+      return `${head}${renderedPageHead(renderer.FIRST_SCREEN_ID)}${bodyStart}${rendered.html}${afterRoot}${script}\n  ${bodyEnd}`;
     } catch (error) {
       request.log.warn({ err: error }, 'page sent without its first screen rendered on the server');
       return null;
