@@ -49,6 +49,26 @@ describe('lazyRoute renderWhenLoaded', () => {
     expect(await screen.findByText('the table')).toBeInTheDocument();
   });
 
+  it('asks again each time the route matches a URL (another page, a filter), not only the first', async () => {
+    const { load, arrive } = chunk();
+    const prefetch = vi.fn();
+    const route = lazyRoute(load, (m) => <m.Table />, { renderWhenLoaded: true, prefetch });
+    const runLoader = (url: string) =>
+      (route.loader as (args: LoaderFunctionArgs) => unknown)({
+        request: new Request(url),
+        params: {},
+      } as LoaderFunctionArgs);
+    runLoader(matched.request.url);
+    arrive();
+    await vi.waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+    runLoader('http://localhost/1001/lynk-wallet/orders?page=3');
+    await vi.waitFor(() => expect(prefetch).toHaveBeenCalledTimes(2));
+    expect(prefetch).toHaveBeenLastCalledWith(
+      expect.anything(),
+      new URL('http://localhost/1001/lynk-wallet/orders?page=3'),
+    );
+  });
+
   it('does not wait for a prefetch that failed', async () => {
     const { load, arrive } = chunk();
     const prefetch = vi.fn(() => Promise.reject(new Error('offline')));

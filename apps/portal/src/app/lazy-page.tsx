@@ -24,45 +24,52 @@ function atMost(promise: Promise<unknown> | undefined, ms: number): Promise<unkn
   return Promise.race([promise ?? Promise.resolve(), timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A table's route (see lazyRoute): shown after the takeover, its data asked for with its code. */
+interface RenderWhenLoaded<Module> {
+  renderWhenLoaded: true;
+  prefetch?: (module: Module, url: URL) => Promise<void> | void;
+}
+
 /**
  * A route whose page is its own chunk. The router downloads the chunks of every route a URL
  * matches at once, before it renders, instead of one level after the other as nested
  * `React.lazy` pages would (a page load's longest chain of requests):
  * `...lazyRoute(() => import('./x'), (m) => <m.X prop="a" />)`.
  *
- * - `prefetch` runs each time the route matches a URL, once its chunk is in, without holding up the
- *   render: a page asks for its data there, with its code, rather than after it first renders.
- * - `renderWhenLoaded`: the route's chunk still starts downloading with the others, but the pages
- *   around it render without waiting for it, and it shows in its parent's `Suspense` when it
- *   arrives. For a part below the fold of its page (a tab's table): the page's heading paints
- *   sooner and the first render is two shorter tasks, not one long one. The page the server
- *   renders (ADR 038) shows the loader in its place: a table's rows per page follow the screen,
- *   which only the browser knows.
+ * With `renderWhenLoaded`, for a part below the fold of its page (a table): the route's chunk
+ * still starts downloading with the others, but the pages around it render without waiting for
+ * it, and it shows in its parent's `Suspense` when it arrives, so the page's heading paints sooner
+ * and the first render is two shorter tasks, not one long one. The page the server renders (ADR
+ * 038) shows the loader in its place: a table's rows per page follow the screen, which only the
+ * browser knows. Its `prefetch` runs each time the route matches a URL, once the chunk is in,
+ * without holding up the render: the table asks for its rows there, with its code, rather than
+ * after it first renders; and the first time the part shows, it waits a moment for them.
  */
 export function lazyRoute<Module>(
   load: () => Promise<Module>,
   render: (module: Module) => ReactNode,
-  options: { prefetch?: (module: Module, url: URL) => Promise<void> | void; renderWhenLoaded?: boolean } = {},
+  options?: RenderWhenLoaded<Module>,
 ): Pick<RouteObject, 'lazy' | 'loader' | 'element'> {
-  const { prefetch, renderWhenLoaded = false } = options;
+  if (!options) return { lazy: async () => ({ element: render(await load()) }) };
+  const { prefetch } = options;
   let firstPrefetch: Promise<unknown> | undefined;
   const loader = ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const loading = load();
-    // A failed prefetch is the part's own query to retry: nothing to hold it up for.
-    if (prefetch) firstPrefetch ??= loading.then((module) => prefetch(module, url)).catch(() => undefined);
+    if (prefetch) {
+      // A failed prefetch is the part's own query to retry: nothing to hold it up for.
+      const prefetching = loading.then((module) => prefetch(module, url)).catch(() => undefined);
+      firstPrefetch ??= prefetching;
+    }
     return null;
   };
-  if (renderWhenLoaded) {
-    const Page = lazy(async () => {
-      const module = await load();
-      // The first time it shows, the part waits a moment for what its route asked for (a table's
-      // first rows): shown with them, rather than as a skeleton the rows then push about.
-      await atMost(firstPrefetch, FIRST_PREFETCH_WAIT_MS);
-      return { default: () => render(module) };
-    });
-    const AfterHydration = () => (useHydrated() ? <Page /> : <CenteredLoader label={APP_TEXTS.loading} />);
-    return { loader, element: <AfterHydration /> };
-  }
-  return { lazy: async () => ({ element: render(await load()) }), ...(prefetch ? { loader } : {}) };
+  const Page = lazy(async () => {
+    const module = await load();
+    // The first time it shows, the part waits a moment for what its route asked for (a table's
+    // first rows): shown with them, rather than as a skeleton the rows then push about.
+    await atMost(firstPrefetch, FIRST_PREFETCH_WAIT_MS);
+    return { default: () => render(module) };
+  });
+  const AfterHydration = () => (useHydrated() ? <Page /> : <CenteredLoader label={APP_TEXTS.loading} />);
+  return { loader, element: <AfterHydration /> };
 }

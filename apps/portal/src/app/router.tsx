@@ -1,3 +1,4 @@
+import type { GateKey } from '@lynk/contract/permissions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
@@ -32,7 +33,7 @@ const cbdcPaymentsPane = () => import('@/features/wallet/components/cbdc-payment
 const ordersPane = () => import('@/features/orders/components/orders-pane');
 const refundsPane = () => import('@/features/orders/components/refunds-pane');
 const staffPage = () => import('@/features/staff/components/staff-page');
-type StaffPageModule = Awaited<ReturnType<typeof staffPage>>;
+const staffTable = () => import('@/features/staff/components/staff-table');
 const notificationsPage = () => import('@/features/notifications/components/notifications-page');
 const notificationSettingsPage = () =>
   import('@/features/notifications/components/notification-settings-page');
@@ -65,12 +66,13 @@ const notFound: RouteObject = {
 };
 
 /**
- * A tab's table, its first page asked for with its code (listingPrefetch). The dashboard above it
- * renders without waiting for the table's chunks (its heading is the page's largest paint).
+ * A page's table (a wallet tab's, the staff page's), its first page asked for with its code
+ * (listingPrefetch) if the user may see it (`gate`). The page above it renders without waiting
+ * for the table's chunks (its heading is the page's largest paint).
  */
 function listingPane<Module>(
   queryClient: QueryClient,
-  tab: WalletTab,
+  gate: GateKey,
   load: () => Promise<Module>,
   render: (module: Module) => ReactNode,
   prefetch: (module: Module, context: ListingPrefetch) => Promise<void>,
@@ -79,7 +81,7 @@ function listingPane<Module>(
     index: true,
     ...lazyRoute(load, render, {
       renderWhenLoaded: true,
-      prefetch: listingPrefetch(queryClient, tab.gate, prefetch),
+      prefetch: listingPrefetch(queryClient, gate, prefetch),
     }),
   };
 }
@@ -90,7 +92,7 @@ function walletTabContent(queryClient: QueryClient, wallet: WalletKind, tab: Wal
     load: () => Promise<Module>,
     render: (module: Module) => ReactNode,
     prefetch: (module: Module, context: ListingPrefetch) => Promise<void>,
-  ) => [listingPane(queryClient, tab, load, render, prefetch)];
+  ) => [listingPane(queryClient, tab.gate, load, render, prefetch)];
   if (tab.value === 'transfers-history')
     return pane(
       transfersHistoryPane,
@@ -160,9 +162,14 @@ function walletTabRoutes(queryClient: QueryClient, wallet: WalletKind): RouteObj
  *   anything else            not-found page
  */
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
-  const staffPrefetch = listingPrefetch(queryClient, 'staffMenu', (m: StaffPageModule, context) =>
-    m.prefetchFirstPage(context),
-  );
+  const staffTableRoute = (corporate: boolean) =>
+    listingPane(
+      queryClient,
+      'staffMenu',
+      staffTable,
+      (m) => <m.StaffTable corporate={corporate} />,
+      (m, context) => m.prefetchFirstPage(context),
+    );
   return [
     {
       path: '/',
@@ -203,9 +210,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                             },
                             {
                               path: 'staff',
-                              ...lazyRoute(staffPage, (m) => <m.StaffPage context="corporate" />, {
-                                prefetch: staffPrefetch,
-                              }),
+                              ...lazyRoute(staffPage, (m) => <m.StaffPage context="corporate" />),
+                              children: [staffTableRoute(true)],
                             },
                           ],
                         },
@@ -233,9 +239,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                         },
                         {
                           path: 'staff',
-                          ...lazyRoute(staffPage, (m) => <m.StaffPage context="organisation" />, {
-                            prefetch: staffPrefetch,
-                          }),
+                          ...lazyRoute(staffPage, (m) => <m.StaffPage context="organisation" />),
+                          children: [staffTableRoute(false)],
                         },
                         {
                           path: 'notifications',

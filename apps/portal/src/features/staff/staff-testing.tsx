@@ -1,6 +1,7 @@
 /**
- * What the staff feature's tests share: staff members and roles as the API sends them, and a page
- * where a button opens one of the feature's modals inside the modal host.
+ * What the staff feature's tests share: staff members and roles as the API sends them, a page
+ * where a button opens one of the feature's modals inside the modal host, and the staff page's
+ * route.
  */
 import type { RoleId } from '@lynk/contract/roles';
 import { ROLE_NAMES } from '@lynk/contract/roles';
@@ -8,10 +9,13 @@ import type { StaffMember } from '@lynk/contract/staff';
 import { Button } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
 import { hideModal } from '@/lib/modal-registry';
 import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
 import { makeSession } from '@/testing/fixtures';
 import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { StaffPage } from './components/staff-page';
+import { StaffTable } from './components/staff-table';
 
 export const STAFF = '/api/profile/v3/staff';
 export const ROLES = '/api/profile/v2/roles';
@@ -65,3 +69,10 @@ export async function renderOpener(
   await userEvent.click(screen.getByRole('button', { name: 'Open' }));
   return { ...view, ...server };
 }
+
+/** A branch's staff page with its table, as the router nests them. */
+export const BRANCH_STAFF_ROUTE: RouteObject = {
+  path: '/:org/staff',
+  element: <StaffPage context="organisation" />,
+  children: [{ index: true, element: <StaffTable corporate={false} /> }],
+};

@@ -7,8 +7,15 @@ import { hideModal } from '@/lib/modal-registry';
 import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
 import { makeListing, makeProfile } from '@/testing/fixtures';
 import { makeOrganisation, renderRoutes } from '@/testing/render';
-import { makeMember, ROLE_LIST, ROLES, STAFF, VIEWER_ID, viewerSession } from '../staff-testing';
-import { StaffPage } from './staff-page';
+import {
+  BRANCH_STAFF_ROUTE,
+  makeMember,
+  ROLE_LIST,
+  ROLES,
+  STAFF,
+  VIEWER_ID,
+  viewerSession,
+} from '../staff-testing';
 
 const MEMBERS = [
   makeMember(VIEWER_ID, 1, { display_name: 'Me Myself' }),
@@ -28,7 +35,7 @@ function renderStaffPage({
     [`GET ${STAFF}`]: { body: makeListing(MEMBERS) },
     ...routes,
   });
-  const view = renderRoutes([{ path: '/:org/staff', element: <StaffPage context="organisation" /> }], {
+  const view = renderRoutes([BRANCH_STAFF_ROUTE], {
     path: '/1001/staff',
     session: session ?? viewerSession(roleId),
     organisation: makeOrganisation({ profile: makeProfile() }),

@@ -1,7 +1,8 @@
 import { isSuperAdminRole } from '@lynk/contract/permissions';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { CenteredLoader } from '@/components/centered-loader';
 import { PageHeader, type Crumb } from '@/components/page-header';
@@ -9,12 +10,7 @@ import { openModal } from '@/lib/modal-registry';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
-import { useHydrated } from '@/lib/use-hydrated';
-import type { StaffViewer } from '../staff-rules';
 import { REGISTER_TEXTS, STAFF_TEXTS } from '../texts';
-import { StaffTable } from './staff-table';
-
-export { prefetchFirstPage } from './staff-table';
 
 export type StaffPageContext = 'corporate' | 'organisation';
 
@@ -22,22 +18,16 @@ export type StaffPageContext = 'corporate' | 'organisation';
  * Spec section 2, "Staff page": a back arrow, the title "Staff" and breadcrumbs. On the corporate
  * view the arrow goes up to the dashboard; on an organisation it goes to the wallet. A super admin
  * in a branch also gets a link to the parent organisation (through `parent_org_id`).
- * Below, the staff table and, for a user who may create staff, "Add User".
+ * Below, the staff table (a child route, as a wallet tab's table) and, for a user who may create
+ * staff, "Add User".
  */
 export function StaffPage({ context }: { context: StaffPageContext }) {
   const { segment, profile } = useOrganisation();
-  const { role, id } = useRequiredSession();
+  const { role } = useRequiredSession();
   const allowed = useCan('staffMenu');
-  const hydrated = useHydrated();
   const mayAdd = useCan('addUser');
-  const mayEditDelete = useCan('staffEditDelete');
-  const mayDownloadQr = useCan('qrDownload');
   const paths = organisationPaths(segment);
   const corporate = context === 'corporate';
-  const viewer = useMemo<StaffViewer>(
-    () => ({ userId: Number(id), superAdmin: isSuperAdminRole(role), mayEditDelete, mayDownloadQr }),
-    [id, role, mayEditDelete, mayDownloadQr],
-  );
 
   if (!allowed) return <AccessDenied />;
 
@@ -82,13 +72,9 @@ export function StaffPage({ context }: { context: StaffPageContext }) {
           ) : null
         }
       />
-      {/* The browser's, as a wallet tab's table: its rows per page follow the screen, and a
-          skeleton rendered on the server would move the page when the rows arrive. */}
-      {hydrated ? (
-        <StaffTable viewer={viewer} corporate={corporate} />
-      ) : (
-        <CenteredLoader label={STAFF_TEXTS.loading} />
-      )}
+      <Suspense fallback={<CenteredLoader label={STAFF_TEXTS.loading} />}>
+        <Outlet />
+      </Suspense>
     </div>
   );
 }

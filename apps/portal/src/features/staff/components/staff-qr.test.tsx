@@ -5,8 +5,7 @@ import { hideModal } from '@/lib/modal-registry';
 import { installFakeFetch } from '@/testing/fake-fetch';
 import { makeListing, makeProfile } from '@/testing/fixtures';
 import { makeOrganisation, renderRoutes } from '@/testing/render';
-import { makeMember, ROLE_LIST, ROLES, STAFF, viewerSession } from '../staff-testing';
-import { StaffPage } from './staff-page';
+import { BRANCH_STAFF_ROUTE, makeMember, ROLE_LIST, ROLES, STAFF, viewerSession } from '../staff-testing';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 const QR_PATH = '/api/profile/v2/qr-code/Till%20%201/lynk%7Cuser-20';
@@ -63,7 +62,7 @@ function renderWithQr(qr: () => Response) {
     paths.push(url.pathname);
     return qr();
   });
-  renderRoutes([{ path: '/:org/staff', element: <StaffPage context="organisation" /> }], {
+  renderRoutes([BRANCH_STAFF_ROUTE], {
     path: '/1001/staff',
     session: viewerSession(1),
     organisation: makeOrganisation({ profile: makeProfile() }),

@@ -1,3 +1,4 @@
+import { isSuperAdminRole } from '@lynk/contract/permissions';
 import type { StaffMember } from '@lynk/contract/staff';
 import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
@@ -6,6 +7,8 @@ import { DataTable } from '@/components/data-table/data-table';
 import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { useOrganisation } from '@/lib/organisation';
+import { useCan } from '@/lib/permissions';
+import { useRequiredSession } from '@/lib/session';
 import { staffPageQueryOptions, useStaff } from '../api/get-staff';
 import type { StaffViewer } from '../staff-rules';
 import { STAFF_TEXTS } from '../texts';
@@ -35,9 +38,20 @@ export function prefetchFirstPage(context: ListingPrefetch) {
   return context.client.prefetchQuery(staffPageQueryOptions(context.orgId, firstListingQuery(context)));
 }
 
-/** Spec section 2, "Staff table columns": display_name, email, role, active (Active or Inactive), actions. */
-export function StaffTable({ viewer, corporate }: { viewer: StaffViewer; corporate: boolean }) {
+/**
+ * Spec section 2, "Staff table columns": display_name, email, role, active (Active or Inactive),
+ * actions. The staff page's child route (the router's `listingPane`), the browser's after the
+ * takeover: its rows per page follow the screen.
+ */
+export function StaffTable({ corporate }: { corporate: boolean }) {
   const { orgId, profile } = useOrganisation();
+  const { role, id } = useRequiredSession();
+  const mayEditDelete = useCan('staffEditDelete');
+  const mayDownloadQr = useCan('qrDownload');
+  const viewer = useMemo<StaffViewer>(
+    () => ({ userId: Number(id), superAdmin: isSuperAdminRole(role), mayEditDelete, mayDownloadQr }),
+    [id, role, mayEditDelete, mayDownloadQr],
+  );
   const listing = useListingParams();
   const staff = useStaff(orgId, listing.query);
   const page = staff.data ?? EMPTY_PAGE;
