@@ -38,6 +38,7 @@ export const PRODUCT_MESSAGES = {
   batchCsvUnreadable: 'The file could not be read as CSV.',
   batchCsvHeader: 'The first row must name the columns, with at least lynk_id and amount.',
   batchCsvEmpty: 'The file has no payees.',
+  batchFileIncomplete: 'The stored file is not whole. Please upload it again.',
   batchRowColumns: 'This row does not have as many values as the first row has column names.',
   batchRowAmount: (min: string, max: string) =>
     `The amount must be a J$ amount from ${min} to ${max} with at most two decimals.`,

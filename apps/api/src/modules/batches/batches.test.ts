@@ -340,6 +340,34 @@ describe('an invalid batch', () => {
   });
 
   it.each([
+    ['a part missing', 'missing'],
+    ['a part too many', 'extra'],
+  ] as const)('is never paid from a stored file that is not whole: %s', async (_case, change) => {
+    // Header and rows of 64 bytes each: the first part (1 MiB) ends on a row's end, so the file
+    // without its second part still reads as a good, shorter file.
+    const lines = 20_000;
+    await createBatchPayees(t.database.db, 'whole', lines);
+    const line = (text: string) => `${text.padEnd(63)}\n`;
+    const rows = Array.from({ length: lines - 1 }, (_, i) => line(`@whole.${i + 1},1.00,Payee ${i + 1}`));
+    const id = await uploaded([line('lynk_id,amount,name'), ...rows].join(''));
+    const parts = t.database.db;
+    if (change === 'missing') {
+      await parts.deleteFrom('batch_file_parts').where('batch_id', '=', id).where('part', '=', 1).execute();
+    } else {
+      const bytes = Buffer.from(line(`@whole.${lines},1.00,One more`));
+      await parts.insertInto('batch_file_parts').values({ batch_id: id, part: 2, bytes }).execute();
+    }
+    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await payees(id)).toEqual([]);
+    expect(await batch(id)).toMatchObject({
+      status: 'INVALID_PAYEE',
+      error: PRODUCT_MESSAGES.batchFileIncomplete,
+      payee_count: 0,
+      total: 0,
+    });
+  });
+
+  it.each([
     ['a header without lynk_id and amount', 'id,value\n@batch.jane,10\n', PRODUCT_MESSAGES.batchCsvHeader],
     ['a header and no rows', 'lynk_id,amount\r\n', PRODUCT_MESSAGES.batchCsvEmpty],
     ['an unclosed quote', 'lynk_id,amount\n"@batch.jane,10\n', PRODUCT_MESSAGES.batchCsvUnreadable],

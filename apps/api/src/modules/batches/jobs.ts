@@ -30,13 +30,17 @@ const CHUNK_ROWS = 2000;
 // row with too few or too many values is the row's error, not the file's.
 const CSV_OPTIONS: Options = { bom: true, skip_empty_lines: true, relax_column_count: true };
 
-/** The stored file, read and handed to the parser a part at a time: a 20 MB file is never whole. */
-function fileParts(db: Db, batchId: number): Readable {
+/**
+ * The stored file, read and handed to the parser a part at a time: a 20 MB file is never whole.
+ * `read.bytes` counts what was handed over.
+ */
+function fileParts(db: Db, batchId: number, read: { bytes: number }): Readable {
   return Readable.from(
     (async function* () {
       for (let part = 0; ; part += 1) {
         const bytes = await readFilePart(db, batchId, part);
         if (!bytes) return;
+        read.bytes += bytes.length;
         yield bytes;
       }
     })(),
@@ -87,8 +91,10 @@ export async function validateBatch(db: Db, batchId: number, now = new Date()): 
     chunk = [];
   };
 
+  const read = { bytes: 0 };
+  const records = fileParts(db, batchId, read).pipe(parse(CSV_OPTIONS)) as AsyncIterable<string[]>;
   try {
-    for await (const record of fileParts(db, batchId).pipe(parse(CSV_OPTIONS)) as AsyncIterable<string[]>) {
+    for await (const record of records) {
       if (columns === null) {
         columns = readHeader(record);
         if (columns === null)
@@ -105,6 +111,12 @@ export async function validateBatch(db: Db, batchId: number, now = new Date()): 
     return finish(db, batchId, fileProblem(PRODUCT_MESSAGES.batchCsvUnreadable), now);
   }
   if (chunk.length > 0) await flush();
+  // A part missing (or one too many) would be paid as a shorter (or another) file: when the file
+  // ended on a row's end, nothing else would tell. Only the file as it was uploaded is paid.
+  if (read.bytes !== batch.file_bytes) {
+    await deletePayees(db, batchId);
+    return finish(db, batchId, fileProblem(PRODUCT_MESSAGES.batchFileIncomplete), now);
+  }
   if (columns === null) return finish(db, batchId, fileProblem(PRODUCT_MESSAGES.batchCsvHeader), now);
   if (rowsChecked === 0) return finish(db, batchId, fileProblem(PRODUCT_MESSAGES.batchCsvEmpty), now);
   // Totals are added up from the stored rows once repeated payees are marked: nothing the size of

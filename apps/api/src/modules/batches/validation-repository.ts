@@ -4,11 +4,14 @@ import type { DirectoryEntry } from './rows.ts';
 
 /** The validation job's queries: the batch's file, the payee directory and the payee rows. */
 
-/** What the validation job needs of a batch: its state, payer and the fee schedule it was priced with. */
+/**
+ * What the validation job needs of a batch: its state, payer, the fee schedule it was priced with
+ * and the size of the file as it was uploaded.
+ */
 export function findBatchToValidate(db: Db, batchId: number) {
   return db
     .selectFrom('batch_payments')
-    .select(['id', 'merchant_id', 'status', 'fee_basis_points', 'fee_fixed_cents'])
+    .select(['id', 'merchant_id', 'status', 'fee_basis_points', 'fee_fixed_cents', 'file_bytes'])
     .where('id', '=', batchId)
     .executeTakeFirst();
 }
