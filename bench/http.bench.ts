@@ -11,9 +11,12 @@
  * raised so it does not answer 429 in the middle of a measurement. Signs in through the real
  * sign-in page once, then measures `/healthz`, `/api/session` with the cookie, the transfers
  * listing and the orders listing (first page and a one-month filter). Prints requests/s, p50 and
- * p99, and each one's share of the bare route's requests/s; figures go to docs/performance.md.
+ * p99, each one's share of the bare route's requests/s, and each server's CPU time per request
+ * (from /proc, where there is one); figures go to docs/performance.md.
  * BENCH_ONLY=session measures only the targets whose name contains it (and the anchor).
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { pinThisProcessAsClient } from './cpu-pinning.ts';
 import { writePerformanceSection } from './performance-doc.ts';
@@ -31,47 +34,91 @@ interface Figures {
   non2xx: number;
   /** The bare route's requests/s in the slices between this target's. */
   anchorPerSecond?: number;
+  /** The server's CPU time (all its threads) per request, µs, where /proc tells it. */
+  cpuMicros?: number | undefined;
+  /** The bare route's, in the slices between this target's. */
+  anchorCpuMicros?: number | undefined;
+}
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** A process's CPU seconds so far (user and system, every thread), or undefined without /proc. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Seconds of each slice when a target and the anchor take turns. */
 const SLICE_SECONDS = 2;
 
-async function slice(url: string, headers: Record<string, string>, duration: number) {
+async function slice(url: string, headers: Record<string, string>, duration: number, pid?: number) {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const cpuAfter = cpuSeconds(pid);
   return {
     requests: result.requests.total,
     seconds: result.duration,
+    cpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
   };
 }
 
+/** Total CPU µs per request of these slices, or undefined when a slice's CPU is unknown. */
+function cpuPerRequest(slices: Array<{ requests: number; cpu: number | undefined }>): number | undefined {
+  if (slices.length === 0 || slices.some((s) => s.cpu === undefined)) return undefined;
+  const requests = slices.reduce((total, s) => total + s.requests, 0);
+  return (slices.reduce((total, s) => total + s.cpu!, 0) * 1e6) / requests;
+}
+
 /**
- * A target's figures after a short warm-up. With `anchorUrl`, the target and the bare route take
+ * A target's figures after a short warm-up. With `anchor`, the target and the bare route take
  * turns in slices of SLICE_SECONDS, SECONDS each in all, so that the shared machine slowing down
  * for a while (it swung the anchor from 19k to 30k requests/s between runs) slows both alike; p50
- * is the middle slice's, p99 the worst slice's.
+ * is the middle slice's, p99 the worst slice's. Each server's CPU time per request is measured in
+ * the same slices: what a request costs the server, which the machine's swings move far less than
+ * requests/s.
  */
-async function load(url: string, headers: Record<string, string>, anchorUrl?: string): Promise<Figures> {
-  await slice(url, headers, 2);
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  pid: number | undefined,
+  anchor?: { url: string; pid: number | undefined },
+): Promise<Figures> {
+  await slice(url, headers, 2, pid);
   const own: Array<Awaited<ReturnType<typeof slice>>> = [];
-  let anchor = { requests: 0, seconds: 0 };
+  const anchors: Array<Awaited<ReturnType<typeof slice>>> = [];
   for (let done = 0; done < SECONDS; done += SLICE_SECONDS) {
-    own.push(await slice(url, headers, SLICE_SECONDS));
-    if (anchorUrl) {
-      const turn = await slice(anchorUrl, {}, SLICE_SECONDS);
-      anchor = { requests: anchor.requests + turn.requests, seconds: anchor.seconds + turn.seconds };
-    }
+    own.push(await slice(url, headers, SLICE_SECONDS, pid));
+    if (anchor) anchors.push(await slice(anchor.url, {}, SLICE_SECONDS, anchor.pid));
   }
-  const sum = (pick: (s: (typeof own)[number]) => number) => own.reduce((total, s) => total + pick(s), 0);
+  const sum = (slices: typeof own, pick: (s: (typeof own)[number]) => number) =>
+    slices.reduce((total, s) => total + pick(s), 0);
   const p50s = own.map((s) => s.p50).sort((a, b) => a - b);
   return {
-    perSecond: sum((s) => s.requests) / sum((s) => s.seconds),
+    perSecond: sum(own, (s) => s.requests) / sum(own, (s) => s.seconds),
     p50: p50s[Math.floor(p50s.length / 2)]!,
     p99: Math.max(...own.map((s) => s.p99)),
-    non2xx: sum((s) => s.non2xx),
-    ...(anchorUrl ? { anchorPerSecond: anchor.requests / anchor.seconds } : {}),
+    non2xx: sum(own, (s) => s.non2xx),
+    cpuMicros: cpuPerRequest(own),
+    ...(anchor
+      ? {
+          anchorPerSecond: sum(anchors, (s) => s.requests) / sum(anchors, (s) => s.seconds),
+          anchorCpuMicros: cpuPerRequest(anchors),
+        }
+      : {}),
   };
 }
 
@@ -125,13 +172,17 @@ try {
     const probe = await fetch(url, { headers });
     if (!probe.ok) throw new Error(`${name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
     console.log(`${name}: ${(await probe.arrayBuffer()).byteLength} bytes of answer (decoded)`);
-    const figures = await load(url, headers, url === anchorUrl ? undefined : anchorUrl);
+    const figures =
+      url === anchorUrl
+        ? await load(url, headers, bare.pid)
+        : await load(url, headers, server.pid(), { url: anchorUrl, pid: bare.pid });
     rows.push([name, figures]);
     console.log(
       `${name}: ${figures.perSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms` +
         (figures.anchorPerSecond
           ? ` (bare route alongside: ${figures.anchorPerSecond.toFixed(0)} req/s)`
           : '') +
+        (figures.cpuMicros === undefined ? '' : `, ${figures.cpuMicros.toFixed(0)} µs of CPU a request`) +
         (figures.non2xx ? `, ${figures.non2xx} not 2xx` : ''),
     );
   }
@@ -142,17 +193,23 @@ try {
 // A partial run (BENCH_ONLY) is for looking into one request, not for the record.
 if (process.env.BENCH_ONLY) process.exit(0);
 const table = [
-  '| Request | Requests/s | p50 ms | p99 ms | Bare route alongside, requests/s | Share of the bare route |',
-  '| --- | --- | --- | --- | --- | --- |',
+  '| Request | Requests/s | p50 ms | p99 ms | Bare route alongside, requests/s | Share of the bare route | CPU µs a request | Bare route alongside, CPU µs | Share by CPU |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.map(([name, f]) => {
     const anchor = f.anchorPerSecond ?? f.perSecond;
-    return `| ${name} | ${f.perSecond.toFixed(0)} | ${f.p50} | ${f.p99} | ${anchor.toFixed(0)} | ${((f.perSecond / anchor) * 100).toFixed(1)} % |`;
+    const cpu = f.cpuMicros;
+    const anchorCpu = f.anchorCpuMicros ?? f.cpuMicros;
+    const cpuColumns =
+      cpu === undefined || anchorCpu === undefined
+        ? '– | – | –'
+        : `${cpu.toFixed(0)} | ${anchorCpu.toFixed(0)} | ${((anchorCpu / cpu) * 100).toFixed(1)} %`;
+    return `| ${name} | ${f.perSecond.toFixed(0)} | ${f.p50} | ${f.p99} | ${anchor.toFixed(0)} | ${((f.perSecond / anchor) * 100).toFixed(1)} % | ${cpuColumns} |`;
   }),
 ].join('\n');
 const date = new Date().toISOString().slice(0, 10);
 const orders =
   ORDERS > 0 ? `${ORDERS.toLocaleString('en-US')} bulk orders added to the demo` : 'the demo data';
-const section = `HTTP request path (\`npm run bench:http\`, ${date}): the real server (\`apps/api/src/server.ts\`, default logging, embedded database, ${orders}) and a bare Fastify route in a process of its own, each loaded by autocannon with ${CONNECTIONS} connections after a 2 s warm-up; each request for ${SECONDS} s in ${SLICE_SECONDS}-second slices taking turns with the bare route (${SECONDS} s too), and its share is of the bare route in those slices; a manager's session cookie from the real sign-in, and a browser's \`Accept-Encoding\`; ${pinning}.\n\n${table}`;
+const section = `HTTP request path (\`npm run bench:http\`, ${date}): the real server (\`apps/api/src/server.ts\`, default logging, embedded database, ${orders}) and a bare Fastify route in a process of its own, each loaded by autocannon with ${CONNECTIONS} connections after a 2 s warm-up; each request for ${SECONDS} s in ${SLICE_SECONDS}-second slices taking turns with the bare route (${SECONDS} s too), and its share is of the bare route in those slices; a manager's session cookie from the real sign-in, and a browser's \`Accept-Encoding\`; ${pinning}. CPU µs a request: each server process's CPU time (every thread, from /proc) over the requests of the same slices; the share by CPU is the bare route's over this one's.\n\n${table}`;
 console.log(`\n${table}`);
 await writePerformanceSection('http-bench', section);
 process.exit(0);

@@ -63,6 +63,8 @@ export interface RealServer {
   /** Starts the server (after whatever the caller did with `env`, such as seeding). */
   start(nodeArgs?: string[]): Promise<void>;
   stop(): Promise<void>;
+  /** The server's process id once started (for its CPU time). */
+  pid(): number | undefined;
 }
 
 /** The server's settings on a fresh folder, rate limits raised so a benchmark never meets a 429. */
@@ -91,6 +93,7 @@ export async function realServer(): Promise<RealServer> {
       if (child) await stopNode(child);
       await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
     },
+    pid: () => child?.pid,
   };
 }
 
