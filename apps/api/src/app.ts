@@ -17,7 +17,6 @@ import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import { EARLY_CLICKS_SCRIPT_SOURCE } from './lib/early-clicks.ts';
 import { injectFetch } from './lib/inject-fetch.ts';
 import type { FirstScreenRenderer } from './lib/portal-pages.ts';
 // Before any route's schema validates a request: the 400 answers carry zod's English messages.
@@ -39,7 +38,7 @@ import { createTwoFactorKeys } from './modules/identity/two-factor-keys.ts';
 import { createTwoFactorService } from './modules/identity/two-factor-service.ts';
 import { seedDemoTwoFactor } from './world/demo-two-factor.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { portalSecurityOptions, securityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationPreferenceRoutes } from './modules/notifications/preferences-routes.ts';
@@ -156,26 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ratio close to gzip 9, little CPU.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
-  await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The one inline script: a rendered page's, keeping a click made before the portal runs.
-        scriptSrc: ["'self'", EARLY_CLICKS_SCRIPT_SOURCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    hsts: config.publicUrl.startsWith('https://'),
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders, portalSecurityOptions(config.publicUrl));
   await app.register(cookie, { secret: secrets.sessionSecret });
   await registerRateLimits(app, config);
   await app.register(swagger, {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { EARLY_CLICKS_SCRIPT_SOURCE } from '../lib/early-clicks.ts';
 
 /** The security headers of each kind of answer (ADR 035). */
 interface SecurityHeaders {
@@ -41,6 +42,31 @@ export const securityHeaders = fp(
   },
   { name: 'security-headers' },
 );
+
+/** The portal's policy: its pages' CSP, and HSTS when it is served over HTTPS. */
+export function portalSecurityOptions(publicUrl: string): HelmetOptions {
+  const https = publicUrl.startsWith('https://');
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The one inline script: a rendered page's, keeping a click made before the portal runs.
+        scriptSrc: ["'self'", EARLY_CLICKS_SCRIPT_SOURCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    hsts: https,
+    crossOriginEmbedderPolicy: false,
+  };
+}
 
 /**
  * A page, or a redirect on the way to one. A browser weighs each redirect of a navigation too: a
