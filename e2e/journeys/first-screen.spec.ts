@@ -94,6 +94,33 @@ test('the portal takes the page over without an error, a layout shift or asking 
   await context.close();
 });
 
+test('a modal whose code comes late opens whole, with a bar meanwhile: nothing moves', async ({
+  browser,
+}) => {
+  const context = await signedInContext(browser, DESKTOP);
+  const page = await context.newPage();
+  const layoutShift = await watchLayoutShifts(page);
+  await openDashboard(page);
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // The transfer form's code held back: the click waits for it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/transfer-modal-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Loading...' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await keepScreenshot(page, 'modal-opening');
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Transfer' });
+  await expect(dialog.getByRole('button', { name: 'Confirm transfer' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading...' })).toHaveCount(0);
+  expect(await layoutShift()).toBeLessThan(0.001);
+  await context.close();
+});
+
 test('a click made before the portal has taken the page over is answered once it has', async ({
   browser,
 }) => {

@@ -15,65 +15,89 @@ import type { ExportModalData } from '@/features/reports/components/export-modal
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
 import type { ModalKey } from '@/lib/modal-registry';
-import { lazyPage } from './lazy-page';
 
 /** What a registered modal receives: the data it was opened with. */
 export type ModalComponent<Data> = ComponentType<{ data: Data }>;
 
+/** A modal whose code is a chunk of its own, loaded when it is first opened. */
+export interface ModalChunk<Data> {
+  /** Its component once the chunk is in. */
+  loaded: ModalComponent<Data> | undefined;
+  /** Loads the chunk (once; again only after a failure). */
+  load(): Promise<ModalComponent<Data>>;
+}
+
+function modalChunk<Data>(load: () => Promise<ModalComponent<Data>>): ModalChunk<Data> {
+  let loading: Promise<ModalComponent<Data>> | undefined;
+  const chunk: ModalChunk<Data> = {
+    loaded: undefined,
+    load: () =>
+      (loading ??= load().then(
+        (component) => (chunk.loaded = component),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+  };
+  return chunk;
+}
+
 /**
  * The component behind each modal key (spec section 2, "Modals (by key)"); later features add
- * theirs here. Forms load their code when first opened; the small status and logout modals come
- * with the modal host, since they follow an action that has just happened.
+ * theirs here. Forms load their code when first opened (the host opens them once it is in); the
+ * small status and logout modals come with the modal host, since they follow an action that has
+ * just happened.
  */
 export const MODAL_COMPONENTS = {
   'logout-user': LogoutModal,
   'transaction-status': TransactionStatusModal,
-  transfer: lazyPage(() =>
+  transfer: modalChunk(() =>
     import('@/features/wallet/components/transfer-modal').then((m) => m.TransferModal),
   ),
-  'more-trans-details': lazyPage(() =>
+  'more-trans-details': modalChunk(() =>
     import('@/features/wallet/components/transfer-details-modal').then((m) => m.TransferDetailsModal),
   ),
-  'more-order-details': lazyPage(() =>
+  'more-order-details': modalChunk(() =>
     import('@/features/orders/components/order-details-modal').then((m) => m.OrderDetailsModal),
   ),
-  refund: lazyPage(() => import('@/features/orders/components/refund-modal').then((m) => m.RefundModal)),
-  'payment-request': lazyPage(() =>
+  refund: modalChunk(() => import('@/features/orders/components/refund-modal').then((m) => m.RefundModal)),
+  'payment-request': modalChunk(() =>
     import('@/features/orders/components/payment-request-modal').then((m) => m.PaymentRequestModal),
   ),
-  'create-payments': lazyPage(() =>
+  'create-payments': modalChunk(() =>
     import('@/features/batches/components/create-payments-modal').then((m) => m.CreatePaymentsModal),
   ),
-  'batch-payments': lazyPage(() =>
+  'batch-payments': modalChunk(() =>
     import('@/features/batches/components/batch-upload-modal').then((m) => m.BatchUploadModal),
   ),
-  'single-payment': lazyPage(() =>
+  'single-payment': modalChunk(() =>
     import('@/features/batches/components/single-payment-modal').then((m) => m.SinglePaymentModal),
   ),
-  'choose-source-funds': lazyPage(() =>
+  'choose-source-funds': modalChunk(() =>
     import('@/features/batches/components/choose-source-funds-modal').then((m) => m.ChooseSourceFundsModal),
   ),
-  'reject-batch-payments': lazyPage(() =>
+  'reject-batch-payments': modalChunk(() =>
     import('@/features/batches/components/reject-batch-modal').then((m) => m.RejectBatchModal),
   ),
-  'register-user': lazyPage(() =>
+  'register-user': modalChunk(() =>
     import('@/features/staff/components/register-user-modal').then((m) => m.RegisterUserModal),
   ),
-  'delete-staff': lazyPage(() =>
+  'delete-staff': modalChunk(() =>
     import('@/features/staff/components/delete-staff-modal').then((m) => m.DeleteStaffModal),
   ),
-  'notification-details': lazyPage(() =>
+  'notification-details': modalChunk(() =>
     import('@/features/notifications/components/notification-details-modal').then(
       (m) => m.NotificationDetailsModal,
     ),
   ),
-  'exporting-table': lazyPage(() =>
+  'exporting-table': modalChunk(() =>
     import('@/features/reports/components/export-modal').then((m) => m.ExportModal),
   ),
-  'view-last-exports': lazyPage(() =>
+  'view-last-exports': modalChunk(() =>
     import('@/features/reports/components/last-reports-modal').then((m) => m.LastReportsModal),
   ),
-} satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
+} satisfies Partial<Record<ModalKey, ModalComponent<never> | ModalChunk<never>>>;
 
 declare module '@/lib/modal-registry' {
   // Explicit data types: the modules refer back to this registry's type (they open modals by key).

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /**
  * The one way to open a modal (spec section 2, "Modals (by key)" and "Modal slice"). A page opens
@@ -127,6 +127,17 @@ export function setModalLocked(locked: boolean): void {
   setState({ ...state, locked });
 }
 
+/** The modal asked for now: the one on screen, or one still loading its code to replace it. */
 export function useModalState(): ModalState {
   return useSyncExternalStore(subscribeToModal, getModalState, getModalState);
+}
+
+/**
+ * The modal on screen, provided by the modal host to the modal it shows: while a newly opened
+ * modal's code is on its way, the one still on screen keeps its own title and lock.
+ */
+export const ShownModal = createContext<ModalState>(HIDDEN);
+
+export function useShownModal(): ModalState {
+  return useContext(ShownModal);
 }
