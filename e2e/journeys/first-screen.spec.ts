@@ -112,7 +112,6 @@ test('a modal whose code comes late opens whole, with a bar meanwhile: nothing m
   await page.getByRole('button', { name: 'Transfer' }).click();
   await expect(page.getByRole('progressbar', { name: 'Loading...' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await keepScreenshot(page, 'modal-opening');
   release();
   const dialog = page.getByRole('dialog', { name: 'Transfer' });
   await expect(dialog.getByRole('button', { name: 'Confirm transfer' })).toBeVisible();
