@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ListingEntry } from './listing-cache.ts';
+import { memoByString } from './memo.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -12,6 +13,11 @@ const THRESHOLD = 1024;
  */
 export function preferredEncoding(acceptEncoding: string | undefined, bytes: number): Encoding | undefined {
   if (!acceptEncoding || bytes < THRESHOLD) return undefined;
+  return encodingFor(acceptEncoding);
+}
+
+/** A browser sends the same header on every request: it is read once. */
+const encodingFor = memoByString((acceptEncoding: string): Encoding | undefined => {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((p) => p.trim());
@@ -23,7 +29,7 @@ export function preferredEncoding(acceptEncoding: string | undefined, bytes: num
   if (weightOf('br') > 0 && weightOf('br') >= weightOf('gzip')) return 'br';
   if (weightOf('gzip') > 0) return 'gzip';
   return undefined;
-}
+}, 256);
 
 /**
  * The answer compressed, made once per kept answer and encoding: compressing is most of what a

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER, type SessionIdentity } from '@lynk/contract/session';
 import { passesGate, type Gate } from '@lynk/contract/permissions';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import { memoByString } from '../lib/memo.ts';
 import { NO_AUTHENTICATION, type Authentication } from '../modules/session/authentication.ts';
 import type { SessionService } from '../modules/session/service.ts';
 import type { AccessTokenVerifier } from '../modules/session/tokens.ts';
@@ -45,7 +46,7 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   const secure = opts.publicUrl.startsWith('https://');
   const publicOrigin = new URL(opts.publicUrl).origin;
   app.decorate('sessionCookie', { name: sessionCookieName(opts.publicUrl), secure });
-  app.decorate('readSignedCookie', signedCookieReader());
+  app.decorate('readSignedCookie', signedCookieReader(app));
   app.decorateRequest('identity', null);
   app.decorateRequest('authKind', null);
   app.decorateRequest('authentication', null as unknown as Authentication);
@@ -107,19 +108,14 @@ const CHECKED_COOKIES = 10_000;
  * this app's secret, so a cookie checked once checks the same every time, and the rate limit and
  * the authentication of a request (and a page's burst of requests) need not work it out again.
  */
-function signedCookieReader() {
-  const checked = new Map<string, string | null>();
+function signedCookieReader(app: FastifyInstance) {
+  const valueOf = memoByString((raw: string): string | null => {
+    const unsigned = app.unsignCookie(raw);
+    return unsigned.valid && unsigned.value ? unsigned.value : null;
+  }, CHECKED_COOKIES);
   return (request: FastifyRequest, name: string): string | null => {
     const raw = request.cookies[name];
-    if (!raw) return null;
-    let value = checked.get(raw);
-    if (value === undefined) {
-      const unsigned = request.unsignCookie(raw);
-      value = unsigned.valid && unsigned.value ? unsigned.value : null;
-      if (checked.size >= CHECKED_COOKIES) checked.delete(checked.keys().next().value!);
-      checked.set(raw, value);
-    }
-    return value;
+    return raw ? valueOf(raw) : null;
   };
 }
 
