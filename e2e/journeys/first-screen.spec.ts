@@ -46,6 +46,17 @@ async function watchLayoutShifts(page: Page) {
   return () => page.evaluate(() => (globalThis as unknown as { layoutShift: number }).layoutShift);
 }
 
+/** Holds the page's requests for `pattern` back until the function it answers is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens the dashboard and follows what the page did: its errors and the calls it made. */
 async function openDashboard(page: Page) {
   const errors: string[] = [];
@@ -103,12 +114,7 @@ test('a modal whose code comes late opens whole, with a bar meanwhile: nothing m
   await openDashboard(page);
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   // The transfer form's code held back: the click waits for it.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/transfer-modal-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/transfer-modal-*.js');
   await page.getByRole('button', { name: 'Transfer' }).click();
   await expect(page.getByRole('progressbar', { name: 'Loading...' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -128,12 +134,7 @@ test('a click made before the portal has taken the page over is answered once it
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // The portal's scripts held back: the page as the server rendered it is all there is.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/*.js');
   await page.goto(DASHBOARD, { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Transfer' }).click();
   // Clicked twice, as someone would when nothing happens: the form opens once all the same.
