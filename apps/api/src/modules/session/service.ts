@@ -3,8 +3,6 @@ import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
-import { memoByString } from '../../lib/memo.ts';
-import { hashToken } from '../../lib/token-hash.ts';
 import { recordAudit } from '../audit/service.ts';
 import { authenticationFromClaims, type Authentication } from './authentication.ts';
 import { createIdentityCache } from './identity-cache.ts';
@@ -12,6 +10,7 @@ import type { LoginState, Reauthorization } from './login-state.ts';
 import type { OidcClient } from './oidc-client.ts';
 import { deleteExpiredSessions, deleteSession, findSessionHashesOfUser, touchSession } from './repository.ts';
 import { createSealedSessions, type OpenSession } from './sealed-sessions.ts';
+import { sessionIdHash } from './session-id-hash.ts';
 import type { TokenCipher } from './token-cipher.ts';
 import type { AccessTokenVerifier, VerifiedAccessToken } from './tokens.ts';
 
@@ -21,8 +20,6 @@ export const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
 const REFRESH_MARGIN_MS = 30 * 1000;
 /** last_seen_at is written at most this often, to keep reads from turning into writes. */
 const TOUCH_EVERY_MS = 30 * 1000;
-/** Session ids whose hash is remembered, as many as identities (identity-cache.ts). */
-const REMEMBERED_ID_HASHES = 10_000;
 
 /** Who a session is and when they last proved it. */
 export interface ResolvedSession {
@@ -63,8 +60,6 @@ export function createSessionService(options: SessionServiceOptions) {
   const identities = createIdentityCache<ResolvedSession>(options.identityCacheMs ?? 0, () =>
     now().getTime(),
   );
-  // Every signed-in request looks its session up by the id's hash: worked out once per session.
-  const idHashOf = memoByString(hashToken, REMEMBERED_ID_HASHES);
 
   /**
    * `fresh`: no live portal session. Then the provider must ask for the password (`prompt=login`)
@@ -124,10 +119,10 @@ export function createSessionService(options: SessionServiceOptions) {
     const at = now();
     const authentication = authenticationFromClaims(tokens.claims() ?? {});
     const previous =
-      loginState.reauth && previousSessionId ? await store.find(idHashOf(previousSessionId)) : undefined;
+      loginState.reauth && previousSessionId ? await store.find(sessionIdHash(previousSessionId)) : undefined;
     const keepExpiry = previous && previous.user_id === Number(identity.id) && previous.expires_at > at;
     await store.insert({
-      id_hash: idHashOf(sessionId),
+      id_hash: sessionIdHash(sessionId),
       user_id: Number(identity.id),
       organization_id: identity.org_id,
       access_token: tokens.access_token,
@@ -155,7 +150,7 @@ export function createSessionService(options: SessionServiceOptions) {
    * past its absolute lifetime, or its tokens can no longer be refreshed.
    */
   async function resolve(sessionId: string): Promise<ResolvedSession | null> {
-    const idHash = idHashOf(sessionId);
+    const idHash = sessionIdHash(sessionId);
     const remembered = identities.get(idHash);
     if (remembered) return remembered;
     const session = await store.find(idHash);
@@ -244,7 +239,7 @@ export function createSessionService(options: SessionServiceOptions) {
   async function logout(sessionId: string | undefined, ip: string): Promise<string> {
     const home = `${publicUrl}/`;
     if (!sessionId) return home;
-    const session = await store.find(idHashOf(sessionId));
+    const session = await store.find(sessionIdHash(sessionId));
     if (!session) return home;
     await end(session);
     await recordAudit(db, {
@@ -267,7 +262,7 @@ export function createSessionService(options: SessionServiceOptions) {
    * refresh token is revoked at the provider, but the provider's session lives on for the new one.
    */
   async function replace(sessionId: string) {
-    const session = await store.find(idHashOf(sessionId));
+    const session = await store.find(sessionIdHash(sessionId));
     if (!session) return;
     identities.forget(session.id_hash);
     await deleteSession(db, session.id_hash);
