@@ -61,6 +61,25 @@ describe('rate limits that fit the caller', () => {
     expect(await from('/api/session')).toBe(429);
   });
 
+  it("gives no budget of its own to a signed cookie that is not a live session (the login cookie's value)", async () => {
+    const address = '203.0.113.21';
+    const login = await t.app.inject({ url: '/auth/login?returnTo=%2F', remoteAddress: address });
+    const signedLoginState = login.cookies.find((cookie) => cookie.name === 'lynk_login')?.value;
+    expect(signedLoginState).toBeTruthy();
+    // Validly signed by this app, but no session: it shares the address's budget (the sign-in's
+    // own call counted there too), and an anonymous call from the address is refused after it.
+    const asSession = { cookie: `lynk_session=${signedLoginState}` };
+    const calls: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      calls.push(
+        (await t.app.inject({ url: '/api/session', headers: asSession, remoteAddress: address })).statusCode,
+      );
+    }
+    expect(calls).toEqual([...Array(11).fill(401), 429]);
+    const anonymous = await t.app.inject({ url: '/api/session', remoteAddress: address });
+    expect(anonymous.statusCode).toBe(429);
+  });
+
   it('gives an integration calling with a bearer token a budget of its own, per address', async () => {
     const token = await signAccessToken(t, {
       user_id: 2,

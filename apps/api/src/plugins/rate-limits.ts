@@ -20,11 +20,14 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
     // signed-in session where there is one (a shop's staff often share one public address).
     // (By the address asked for, not the route's: the portal's pages answer any other GET.)
     allowList: (request) => request.method === 'GET' && !COUNTED_AREAS.has(addressArea(request.url)),
-    // Only a cookie we signed counts as a session: a made-up one would get a bucket of its own.
+    // Only a live session counts as one: any other cookie, even one we signed (the login state's,
+    // an ended session's), would otherwise buy a bucket of its own. The limiter runs as a route
+    // hook, after the authentication's app-wide onRequest hook, so the session is already
+    // checked here (its identity remembered, ADR 025) and this costs no more than a look-up.
     keyGenerator: (request) => {
       if (request.headers.authorization?.startsWith('Bearer ')) return `bearer:${request.ip}`;
-      const session = app.readSignedCookie(request, sessionCookieName(config.publicUrl));
-      return session ? `session:${session}` : `ip:${request.ip}`;
+      if (request.authKind !== 'session') return `ip:${request.ip}`;
+      return `session:${app.readSignedCookie(request, sessionCookieName(config.publicUrl))}`;
     },
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${context.after}.`),
