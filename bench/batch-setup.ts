@@ -36,6 +36,8 @@ export function benchConfig(dataDir: string, url: string | undefined): Config {
     ...(url ? { DATABASE_URL: url } : {}),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // The benchmarks sign in as the demo's users.
+    DEMO: 'true',
   });
 }
 

@@ -32,7 +32,12 @@ await sql`
 await sql`analyze transfers`.execute(database.db);
 console.log(`loaded ${ROWS} transfers in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
 
-const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
+const config = loadConfig({
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  DEMO: 'true',
+});
 const secrets = await loadSecrets('memory://');
 const app = await buildApp({ config, database, secrets, jobs: false, logger: false });
 const token = await new SignJWT({

@@ -68,6 +68,8 @@ const config = loadConfig({
   RATE_LIMIT_PER_MINUTE: '100000000',
   // The listings are asked for with bearer tokens, which have their own limit.
   RATE_LIMIT_BEARER_PER_MINUTE: '100000000',
+  // The benchmark signs in as the demo's users.
+  DEMO: 'true',
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: DATA_DIR });
 const where = config.databaseUrl ? 'PostgreSQL' : 'embedded';

@@ -21,7 +21,12 @@ function percentile(sorted: number[], p: number) {
 
 const database = await openDatabase({ dataDir: 'memory://' });
 await prepareDatabase(database.db, { demo: true });
-const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
+const config = loadConfig({
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  DEMO: 'true',
+});
 const app = await buildApp({
   config,
   database,

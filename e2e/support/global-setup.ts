@@ -60,6 +60,8 @@ export default async function globalSetup() {
       DATA_DIR: 'memory://',
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
       NODE_ENV: 'test',
+      // The demo world the journeys sign in to, with its mail viewer (this machine only).
+      DEMO: 'true',
       // The bank rail steps every second, so a journey sees a cash-out complete.
       BANK_RAIL_STEP_SECONDS: '1',
       // The journeys move money: the server checks the whole ledger when it stops.

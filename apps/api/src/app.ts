@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     enabled: options.jobs ?? true,
     railStepSeconds: config.bankRailStepSeconds,
     mail: {
-      mailer: createMailer({ ...config.mail, production: config.env === 'production' }),
+      mailer: createMailer({ ...config.mail, demo: config.demo }),
       publicUrl: config.publicUrl,
     },
   });
@@ -227,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Staff and customers' sign-ins share one bound on password hashes: both spend the same CPU.
   const hashQueue = createHashQueue();
   if (provider) {
-    if (config.seedDemo) await seedDemoTwoFactor(database.db, twoFactorKeys, now());
+    if (config.demo) await seedDemoTwoFactor(database.db, twoFactorKeys, now());
     await app.register(identityRoutes, {
       provider,
       twoFactor,
@@ -247,8 +247,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileThresholdRoutes, { prefix: '/api/profile' });
   await app.register(notificationRoutes, { prefix: '/api/profile' });
   await app.register(staffRoutes, { prefix: '/api/profile', endSessions: sessions.endUserSessions });
-  // What would have been emailed, for development only: never on a production server.
-  if (config.env !== 'production') await app.register(devMailRoutes);
+  // What would have been emailed, in the demo only and to this machine only: never in production.
+  if (config.demo) await app.register(devMailRoutes, { publicUrl: config.publicUrl });
   await app.register(notificationPreferenceRoutes, { prefix: '/api/profile' });
   await app.register(notificationStreamRoutes, { prefix: '/api/profile' });
   await app.register(qrRoutes, { prefix: '/api/profile' });

@@ -23,3 +23,35 @@ describe('SIGN_IN_ATTEMPTS_PER_ADDRESS', () => {
     expect(loadConfig({}).signInAttemptsPerAddress).toBe(30);
   });
 });
+
+describe('production unless the demo is asked for (ADR 041)', () => {
+  it('a start with nothing set is production, on every interface', () => {
+    const config = loadConfig({});
+    expect(config.demo).toBe(false);
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('NODE_ENV=development or test alone is still production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).demo).toBe(false);
+  });
+
+  it('DEMO=1 is the demo, listening on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({ DEMO: '1' })).toMatchObject({ demo: true, host: 'localhost' });
+    expect(loadConfig({ DEMO: '1', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('refuses the demo together with NODE_ENV=production', () => {
+    expect(() => loadConfig({ DEMO: '1', NODE_ENV: 'production' })).toThrow(/DEMO/);
+  });
+
+  it('allows the test clock only to the journeys’ demo server', () => {
+    expect(() => loadConfig({ TEST_CLOCK_FILE: 'clock-offset' })).toThrow(/TEST_CLOCK_FILE/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK_FILE: 'clock-offset' })).toThrow(
+      /TEST_CLOCK_FILE/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', DEMO: '1', TEST_CLOCK_FILE: 'clock-offset' }).testClockFile).toBe(
+      'clock-offset',
+    );
+  });
+});

@@ -15,9 +15,17 @@ function wholeNumber(min: number, max: number, fallback: number) {
 
 /** Environment, parsed once at start; nothing else reads `process.env`. */
 const envSchema = z.object({
-  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
+  /**
+   * The demo (`npm start` sets it): the demo chain and its users seeded, the mail viewer at
+   * /dev/mail for this machine only, and the server bound to loopback unless HOST says otherwise.
+   * Without it a start is production, whatever else is set (ADR 041).
+   */
+  DEMO: z._default(z.stringbool(), false),
+  /** `test` only for the browser journeys' server (it allows TEST_CLOCK_FILE); nothing else reads it. */
+  NODE_ENV: z.optional(z.enum(['development', 'production', 'test'])),
   PORT: wholeNumber(0, 65535, 3000),
-  HOST: z._default(z.string(), '0.0.0.0'),
+  /** The address to listen on: every interface in production, loopback in the demo. */
+  HOST: z.optional(z.string().check(z.minLength(1))),
   /** The origin users reach the portal on; cookies, redirects and the embedded issuer derive from it. */
   PUBLIC_URL: z.optional(z.url()),
   /** Folder for the embedded database and generated secrets; `memory://` keeps everything in memory. */
@@ -43,12 +51,10 @@ const envSchema = z.object({
       ),
   ),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  /** Seed the demo organization and users on first start. */
-  SEED_DEMO: z._default(z.stringbool(), true),
   /** Recompute and check the whole ledger when the server stops (exit code 3 when it is off). */
   VERIFY_LEDGER_ON_SHUTDOWN: z._default(z.stringbool(), false),
   /**
-   * Browser journeys only (NODE_ENV=test): a file holding milliseconds to add to the clock of the
+   * Browser journeys only (NODE_ENV=test with DEMO): a file holding milliseconds to add to the clock of the
    * session and sign-in rules, so a journey can make a second factor stale without waiting.
    */
   TEST_CLOCK_FILE: z.optional(z.string().check(z.minLength(1))),
@@ -99,8 +105,8 @@ const envSchema = z.object({
   /** Sign-in attempts per minute from one address, whatever the emails. */
   SIGN_IN_ATTEMPTS_PER_ADDRESS: wholeNumber(1, Infinity, 30),
   /**
-   * SMTP server for staff activation emails (`smtps://user:pass@host:465`). Without it, outside
-   * production, emails are kept for the development mail viewer at /dev/mail.
+   * SMTP server for staff activation emails (`smtps://user:pass@host:465`). Without it, in the
+   * demo, emails are kept for the mail viewer at /dev/mail; in production they wait in the outbox.
    */
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Lynk Merchant Portal <no-reply@lynk.example>'),
@@ -109,7 +115,8 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
-  env: Env['NODE_ENV'];
+  /** The demo world and its conveniences (DEMO); false is production. */
+  demo: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -125,7 +132,6 @@ export interface Config {
   sessionSecret: string | undefined;
   sessionEncryptionKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
-  seedDemo: boolean;
   verifyLedgerOnShutdown: boolean;
   sessionIdentityCacheMs: number;
   listingCacheMaxAgeMs: number;
@@ -147,14 +153,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid environment: ${problems}`);
   }
   const env = parsed.data;
-  if (env.TEST_CLOCK_FILE && env.NODE_ENV !== 'test') {
-    throw new Error('Invalid environment: TEST_CLOCK_FILE is only for tests (NODE_ENV=test)');
+  if (env.DEMO && env.NODE_ENV === 'production') {
+    throw new Error('Invalid environment: DEMO is the demo and never runs with NODE_ENV=production');
+  }
+  if (env.TEST_CLOCK_FILE && !(env.NODE_ENV === 'test' && env.DEMO)) {
+    throw new Error('Invalid environment: TEST_CLOCK_FILE is only for tests (NODE_ENV=test with DEMO)');
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
-    env: env.NODE_ENV,
+    demo: env.DEMO,
     port: env.PORT,
-    host: env.HOST,
+    // `localhost` is every loopback address (IPv4 and IPv6): the demo is not reachable from elsewhere.
+    host: env.HOST ?? (env.DEMO ? 'localhost' : '0.0.0.0'),
     publicUrl,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
@@ -168,7 +178,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET,
     sessionEncryptionKey: env.SESSION_ENCRYPTION_KEY,
     logLevel: env.LOG_LEVEL,
-    seedDemo: env.SEED_DEMO,
     verifyLedgerOnShutdown: env.VERIFY_LEDGER_ON_SHUTDOWN,
     sessionIdentityCacheMs: env.SESSION_IDENTITY_CACHE_SECONDS * 1000,
     listingCacheMaxAgeMs: env.LISTING_CACHE_MAX_AGE_SECONDS * 1000,

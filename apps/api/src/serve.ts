@@ -14,13 +14,13 @@ if (config.sessionSecret) secrets.sessionSecret = config.sessionSecret;
 if (config.sessionEncryptionKey) secrets.sessionEncryptionKey = config.sessionEncryptionKey;
 
 // A first start with the demo world loads the build's template instead of creating it all.
-const template = !config.databaseUrl && config.seedDemo ? await templateFor(config.dataDir) : undefined;
+const template = !config.databaseUrl && config.demo ? await templateFor(config.dataDir) : undefined;
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   ...(template ? { loadDataDir: template } : {}),
 });
-await prepareDatabase(database.db, { demo: config.seedDemo });
+await prepareDatabase(database.db, { demo: config.demo });
 
 const app = await buildApp({
   config,
@@ -63,4 +63,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Lynk Merchant Portal on ${config.publicUrl}`);
+app.log.info(
+  config.demo
+    ? `Lynk Merchant Portal on ${config.publicUrl}: the DEMO (demo users seeded, mail viewer at /dev/mail for this machine only, listening on ${config.host})`
+    : `Lynk Merchant Portal on ${config.publicUrl} (production)`,
+);

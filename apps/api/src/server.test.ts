@@ -17,7 +17,7 @@ async function waitForHealthy(url: string, deadline: number) {
 }
 
 describe('the server process', () => {
-  it('serves, then on SIGTERM stops taking requests, closes the database and exits 0', async () => {
+  it('starts as production when nothing is set, serves, then on SIGTERM stops taking requests, closes the database and exits 0', async () => {
     const port = await freePort();
     // The embedded in-memory database whatever the shell says, so nothing outlives the test.
     const env: NodeJS.ProcessEnv = {
@@ -25,7 +25,6 @@ describe('the server process', () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
-      SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
     };
     delete env.DATABASE_URL;
@@ -39,11 +38,14 @@ describe('the server process', () => {
     try {
       await waitForHealthy(`http://127.0.0.1:${port}/healthz`, Date.now() + 45_000);
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      // Nothing set is production: no mail viewer, not even for this machine (ADR 041).
+      expect((await fetch(`http://127.0.0.1:${port}/dev/mail`)).status).toBe(404);
 
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       const [code] = await exited;
       expect(code).toBe(0);
+      expect(log).toContain('(production)');
       expect(log).toContain('shutting down');
       await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     } finally {

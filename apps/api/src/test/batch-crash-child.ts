@@ -18,6 +18,7 @@ const config = loadConfig({
   ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
   LOG_LEVEL: 'silent',
   NODE_ENV: 'test',
+  DEMO: 'true',
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const secrets = await loadSecrets('memory://');

@@ -73,6 +73,8 @@ export async function createTestApp(
     PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL,
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     NODE_ENV: 'test',
+    // The seeded copy is the demo world: its users' shared authenticator is set up at start.
+    DEMO: 'true',
     ...options.env,
   });
   const secrets = await loadSecrets('memory://');

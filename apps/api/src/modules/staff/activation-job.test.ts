@@ -28,8 +28,8 @@ describe('the staff mail job', () => {
     expect(outbox.delivered_at).toBeInstanceOf(Date);
   });
 
-  it('the mail viewer does not exist on a production server', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it('the mail viewer does not exist outside the demo', async () => {
+    const production = await createTestApp({ env: { DEMO: 'false' } });
     try {
       const response = await production.app.inject({ url: '/dev/mail' });
       expect(response.statusCode).toBe(404);

@@ -10,7 +10,7 @@ let admin: string;
 const devMailer = createMailer({
   smtpUrl: undefined,
   from: 'Lynk <no-reply@lynk.example>',
-  production: false,
+  demo: true,
 });
 const PASSWORD = 'correct horse battery staple';
 
@@ -147,7 +147,7 @@ describe('staff activation (docs/decisions/028)', () => {
     const smtp = createMailer({
       smtpUrl: 'smtp://127.0.0.1:9',
       from: 'Lynk <no-reply@lynk.example>',
-      production: false,
+      demo: true,
     });
     await expect(
       deliverActivationMail(t.database.db, outboxId, { mailer: smtp, publicUrl: 'http://x' }),
@@ -162,7 +162,7 @@ describe('staff activation (docs/decisions/028)', () => {
   });
 
   it('in production without SMTP, messages wait in the outbox', async () => {
-    expect(createMailer({ smtpUrl: undefined, from: 'x <a@b.c>', production: true })).toBeNull();
+    expect(createMailer({ smtpUrl: undefined, from: 'x <a@b.c>', demo: false })).toBeNull();
     await call.post(newStaff('till.six@example.com', 2), admin);
     const outboxId = await outboxIdOf('till.six@example.com');
     expect(
@@ -182,5 +182,39 @@ describe('the development mail viewer', () => {
     expect(response.body).toContain('Open the link in this email');
     expect(response.body).toContain('Till &lt;1&gt;');
     expect(response.body).not.toContain('Till <1>');
+  });
+
+  // Finding 1 of the second security review: anyone who could reach the viewer read a new admin's
+  // activation link, set the password and took the account over.
+  it.each([
+    ['from another machine', { remoteAddress: '203.0.113.7' }],
+    ['through a proxy on this machine', { headers: { 'x-forwarded-for': '203.0.113.7' } }],
+    ['through a standard Forwarded header', { headers: { forwarded: 'for=203.0.113.7' } }],
+    ['by a page that rebound its name to this machine', { headers: { host: 'attacker.example:3000' } }],
+  ])('answers nobody %s: 403 and no link', async (_how, request) => {
+    if (
+      !(await t.database.db
+        .selectFrom('dev_mailbox')
+        .select('id')
+        .where('to_address', '=', 'viewer.remote@example.com')
+        .executeTakeFirst())
+    ) {
+      await register('viewer.remote@example.com');
+    }
+    const response = await t.app.inject({ url: '/dev/mail', ...request });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'LOOPBACK_ONLY',
+      message: 'The mail viewer answers only on the machine the demo runs on.',
+    });
+    expect(response.body).not.toContain('viewer.remote@example.com');
+  });
+
+  it('answers this machine by a loopback name or the portal’s own', async () => {
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      const response = await t.app.inject({ url: '/dev/mail', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
+    expect((await t.app.inject({ url: '/dev/mail', remoteAddress: '::1' })).statusCode).toBe(200);
   });
 });

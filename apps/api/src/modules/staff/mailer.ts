@@ -12,9 +12,9 @@ export interface OutgoingMail {
 }
 
 /**
- * Where messages go: an SMTP server (nodemailer) when `SMTP_URL` is set; otherwise, outside
- * production, the development mailbox read by the mail viewer (`/dev/mail`). `SENT` and `KEPT`
- * say which. In production without SMTP there is no mailer at all: messages wait in the outbox.
+ * Where messages go: an SMTP server (nodemailer) when `SMTP_URL` is set; otherwise, in the demo,
+ * the mailbox read by the mail viewer (`/dev/mail`). `SENT` and `KEPT` say which. In production
+ * without SMTP there is no mailer at all: messages wait in the outbox.
  */
 export interface Mailer {
   deliver(db: Db, mail: OutgoingMail): Promise<'SENT' | 'KEPT'>;
@@ -23,7 +23,8 @@ export interface Mailer {
 export interface MailerSettings {
   smtpUrl: string | undefined;
   from: string;
-  production: boolean;
+  /** The demo keeps messages for the mail viewer; production never does. */
+  demo: boolean;
 }
 
 export function createMailer(settings: MailerSettings): Mailer | null {
@@ -42,7 +43,7 @@ export function createMailer(settings: MailerSettings): Mailer | null {
       },
     };
   }
-  if (settings.production) return null;
+  if (!settings.demo) return null;
   return {
     async deliver(db, mail) {
       await insertDevMail(db, { to: mail.to, subject: mail.subject, text: mail.text, link: mail.link });
