@@ -33,4 +33,5 @@ export const CONSUMER_SESSION_IDLE_MINUTES = 15;
 export const CONSUMER_MESSAGES = {
   signInFailed: 'The email or password is not right.',
   signedOut: 'Please sign in to your Lynk wallet to pay.',
+  walletClosed: 'This Lynk wallet is closed: it cannot pay or decline payment requests.',
 } as const;

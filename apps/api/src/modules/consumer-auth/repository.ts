@@ -5,7 +5,7 @@ import type { Db } from '../../db/transaction.ts';
 export function findConsumerByEmail(db: Db, email: string) {
   return db
     .selectFrom('consumers')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'active'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -26,7 +26,10 @@ export async function insertConsumerSession(
     .execute();
 }
 
-/** The customer behind a live session (not idle since `idleCutoff`), with their J$ wallet. */
+/**
+ * The customer behind a live session (not idle since `idleCutoff`), with their J$ wallet. Only an
+ * open wallet's: one closed after signing in neither pays nor declines with the session it had.
+ */
 export function findConsumerBySession(db: Db, idHash: string, now: Date, idleCutoff: Date) {
   return db
     .selectFrom('consumer_sessions as s')
@@ -36,6 +39,7 @@ export function findConsumerBySession(db: Db, idHash: string, now: Date, idleCut
     .where('s.id_hash', '=', idHash)
     .where('s.expires_at', '>', now)
     .where('s.last_seen_at', '>', idleCutoff)
+    .where('c.active', '=', true)
     .executeTakeFirst();
 }
 

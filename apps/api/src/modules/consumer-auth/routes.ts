@@ -88,6 +88,7 @@ export async function consumerAuthRoutes(app: FastifyInstance, opts: ConsumerAut
         );
       }
       if (outcome.kind === 'refused') throw unauthorized(CONSUMER_MESSAGES.signInFailed);
+      if (outcome.kind === 'closed') throw unauthorized(CONSUMER_MESSAGES.walletClosed);
       reply.setCookie(cookieName, outcome.token, { ...cookie, signed: true });
       return { data: toConsumerDto(outcome.consumer) };
     },

@@ -34,6 +34,7 @@ export function toConsumerDto(consumer: SignedInConsumer): ConsumerDto {
 export type ConsumerSignInOutcome =
   | { kind: 'signed-in'; token: string; consumer: SignedInConsumer }
   | { kind: 'refused' }
+  | { kind: 'closed' }
   | { kind: 'locked'; retryAfterSeconds: number };
 
 /**
@@ -63,6 +64,18 @@ export function createConsumerAuth(options: { db: Db; backoff: AccountBackoff; h
       return { kind: 'refused' } as const;
     }
     backoff.succeeded(email);
+    // Told only to whoever knows the password, so it reveals nothing a guess could learn.
+    if (!found.active) {
+      await recordAudit(db, {
+        actorUserId: null,
+        organizationId: null,
+        action: 'consumer.login_refused',
+        subject: String(found.id),
+        details: { reason: 'wallet_closed' },
+        ip: input.ip,
+      });
+      return { kind: 'closed' } as const;
+    }
     const token = randomBytes(32).toString('base64url');
     await insertConsumerSession(db, {
       idHash: hashToken(token),

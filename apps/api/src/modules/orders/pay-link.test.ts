@@ -132,6 +132,20 @@ describe("the customer's sign-in", () => {
     expect(malformed.response.statusCode).toBe(400);
   });
 
+  it("refuses a closed wallet's sign-in with its reason once the password is right, and only then", async () => {
+    const closed = { email: 'ricardo.henry@payees.lynk.example', password: DEMO_PASSWORD };
+    const { response, cookie } = await customerSignIn(closed);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: CONSUMER_MESSAGES.walletClosed });
+    expect(cookie).toBe('');
+    // Without the password a closed wallet answers like any other refusal: nothing more is told.
+    const guessed = await customerSignIn({ ...closed, password: 'wrong-password' });
+    expect(guessed.response.json()).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: CONSUMER_MESSAGES.signInFailed,
+    });
+  });
+
   it('signs out: the cookie no longer pays', async () => {
     const { cookie } = await customerSignIn();
     const out = await t.app.inject({
@@ -193,6 +207,42 @@ describe('paying and declining', () => {
       .where('id', '=', link.id)
       .executeTakeFirstOrThrow();
     expect(stored.status).toBe('RECEIVED');
+  });
+
+  it('refuses the session of a wallet closed after signing in: it neither pays nor declines', async () => {
+    const closing = { email: 'closing.wallet@customers.example', password: 'Closing!2026' };
+    const consumer = await createConsumer(t.database.db, t.app.ledger, {
+      handle: '@closing.wallet',
+      email: closing.email,
+      displayName: 'Closing Wallet',
+      passwordHash: await hashPassword(closing.password),
+      balance: 1_000_00n,
+      at: new Date(),
+    });
+    const { cookie } = await customerSignIn(closing);
+    const link = await newLink(10_00);
+    await t.database.db
+      .updateTable('consumers')
+      .set({ active: false })
+      .where('id', '=', consumer.id)
+      .execute();
+
+    const paid = await payLink(link.code, cookie);
+    expect(paid.statusCode).toBe(401);
+    expect(paid.json()).toEqual({ code: 'UNAUTHENTICATED', message: CONSUMER_MESSAGES.signedOut });
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/pay/${link.code}/decline`,
+      headers: { cookie, ...CSRF },
+    });
+    expect(declined.statusCode).toBe(401);
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', link.id)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('RECEIVED');
+    expect(await balanceOf(t, consumer.walletAccountId)).toBe(1_000_00n);
   });
 
   it('declines: the order becomes REJECTED and can no longer be paid', async () => {
