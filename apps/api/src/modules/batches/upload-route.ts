@@ -39,9 +39,14 @@ export async function batchUploadRoute(
   app.withTypeProvider<ZodTypeProvider>().post(
     '/batch-payments',
     {
-      preValidation: requireGate(GATES.createPayments),
-      // A body over the limit is a file over 20 MB: the refusal carries the spec's text.
-      errorHandler: (error: FastifyError) => {
+      // Before the body is read: its parser runs between onRequest and preValidation, and a
+      // caller without access must not make the server read and decode ~27 MB (issue 31, finding 3).
+      onRequest: requireGate(GATES.createPayments),
+      errorHandler: (error: FastifyError, request, reply) => {
+        // Refused before the body was read (the gate, a Content-Length over the limit): the
+        // connection is closed rather than kept to read the rest of the upload and throw it away.
+        if (!request.raw.readableEnded) reply.header('connection', 'close');
+        // A body over the limit is a file over 20 MB: the refusal carries the spec's text.
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
           throw new AppError('BATCH_FILE_SIZE', 413, MESSAGES.batch.fileTooLarge);
         }
