@@ -49,6 +49,8 @@ export interface ConsumersTable {
   display_name: string;
   password_hash: string;
   wallet_account_id: number;
+  /** A closed wallet is neither paid nor pays (migration 0007). */
+  active: Generated<boolean>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
