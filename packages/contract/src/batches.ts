@@ -62,6 +62,9 @@ export const batchSchema = z.object({
   created_at: z.string(),
   /** The display name of the staff member who uploaded it. */
   created_by: z.string(),
+  /** The session `id` of who uploaded it and of who sent it for approval: see `isBatchMaker`. */
+  created_by_id: z.string(),
+  requested_by_id: z.nullable(z.string()),
   completed_at: z.nullable(z.string()),
   reviewed_at: z.nullable(z.string()),
   reviewed_by: z.nullable(z.string()),
@@ -79,6 +82,14 @@ export const batchSchema = z.object({
   error: z.nullable(z.string()),
 });
 export type Batch = z.infer<typeof batchSchema>;
+
+/**
+ * Maker-checker (spec section 4): who uploaded a batch or sent it for approval may reject it but
+ * never approve it; another admin does. The API refuses such an approval (403 SELF_APPROVAL).
+ */
+export function isBatchMaker(batch: Pick<Batch, 'created_by_id' | 'requested_by_id'>, userId: string) {
+  return batch.created_by_id === userId || batch.requested_by_id === userId;
+}
 
 /** GET /api/payment/batch-payments */
 export const batchesQuerySchema = listingQuerySchema;

@@ -35,6 +35,8 @@ export interface BatchPaymentsTable {
   completed_at: Timestamp | null;
   reviewed_at: Timestamp | null;
   reviewed_by: number | null;
+  /** Who sent it for approval (migration 0017); with `created_by`, who may not approve it. */
+  requested_by: number | null;
   reject_reason: string | null;
   account_id: number | null;
   account_type: string | null;

@@ -155,6 +155,13 @@ describe('the next listing shows the change after', () => {
     expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
     expect((await listing(t, BATCHES, admin)).body.result[0]).toMatchObject({ id, status: 'VALIDATED' });
 
+    await primed(t, BATCHES, admin);
+    expect((await post(`${BATCHES}/${id}/request`, manager, {})).statusCode).toBe(200);
+    expect((await listing(t, BATCHES, admin)).body.result[0]).toMatchObject({
+      id,
+      status: 'PENDING_APPROVAL',
+    });
+
     await setLimit(t.database.db, accounts.wallet, 'MBATCH', 10n ** 12n);
     const approved = await post(`${BATCHES}/${id}/approve`, admin, {
       account_type: 'LYNK',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@lynk/contract/roles';
+import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -152,8 +152,9 @@ export async function seedDemoBatches(
     )!;
     for (const plan of DEMO_BATCHES) {
       const at = new Date(now.getTime() - plan.daysAgo * DAY);
-      const maker = identity(branch, branch.manager, 2);
-      const checker = identity(branch, branch.admin, 3);
+      // Maker-checker (spec section 4): the manager uploads and sends, another user (the admin) decides.
+      const maker = identity(branch, branch.manager, ROLE_IDS.MANAGER);
+      const checker = identity(branch, branch.admin, ROLE_IDS.ADMIN);
       const csv = ['lynk_id,amount', ...plan.payees.map(([handle, amount]) => `${handle},${amount}`)].join(
         '\n',
       );

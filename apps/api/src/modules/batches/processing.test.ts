@@ -46,7 +46,10 @@ const post = (url: string, cookie: string, body?: unknown) =>
 const get = (url: string, cookie = admin) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const deps = () => ({ db: t.database.db, ledger: t.app.ledger, railStepSeconds: null });
 
-/** An approved batch paying `amounts` (J$ text) to @proc.{first}, @proc.{first+1}, … */
+/**
+ * An approved batch paying `amounts` (J$ text) to @proc.{first}, @proc.{first+1}, …: the manager
+ * uploads it and sends it for approval, the admin approves it.
+ */
 async function approvedBatch(
   amounts: string[],
   first = 1,
@@ -61,6 +64,7 @@ async function approvedBatch(
   expect(created.statusCode).toBe(201);
   const id = created.json().data.id as number;
   expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+  expect((await post(`${URL}/${id}/request`, manager)).statusCode).toBe(200);
   const approved = await post(`${URL}/${id}/approve`, admin, source);
   expect(approved.statusCode).toBe(200);
   return id;
@@ -133,6 +137,7 @@ describe('processing an approved batch from the main wallet', () => {
       completed_at: expect.any(String),
     });
     expect(await notificationCodes(id)).toEqual([
+      'BATCH_DISBURSE_FUNDS_TO_APPROVE',
       'BATCH_DISBURSE_FUNDS_APPROVED',
       'BATCH_DISBURSE_FUNDS_PROCESSED',
     ]);

@@ -38,6 +38,13 @@ describe('the batch queues', () => {
     const id = created.json().data.id as number;
     await statusBecomes(cookie, id, 'VALIDATED');
 
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/batch-payments/${id}/request`,
+      headers: { cookie, 'x-lynk-csrf': '1' },
+    });
+    expect(requested.statusCode).toBe(200);
+
     // The approval queues the processing in its own transaction; the job pays both payees.
     const admin = (await signIn(t.app, 'admin.kingston@bluemountain.example', DEMO_PASSWORD)).jar.header();
     const wallet = (await branchAccounts(t, 1001)).wallet;

@@ -13,6 +13,7 @@ export type NewBatch = Omit<
   | 'completed_at'
   | 'reviewed_at'
   | 'reviewed_by'
+  | 'requested_by'
   | 'account_id'
   | 'account_type'
   | 'cash_in_id'
@@ -47,6 +48,8 @@ const batchColumns = [
   'b.total',
   'b.created_at',
   'creator.display_name as created_by',
+  'b.created_by as created_by_id',
+  'b.requested_by as requested_by_id',
   'b.completed_at',
   'b.reviewed_at',
   'reviewer.display_name as reviewed_by',

@@ -42,6 +42,8 @@ export function toBatchDto(row: BatchRow): Batch {
     total: Number(row.total),
     created_at: row.created_at.toISOString(),
     created_by: row.created_by,
+    created_by_id: String(row.created_by_id),
+    requested_by_id: row.requested_by_id === null ? null : String(row.requested_by_id),
     completed_at: iso(row.completed_at),
     reviewed_at: iso(row.reviewed_at),
     reviewed_by: row.reviewed_by,

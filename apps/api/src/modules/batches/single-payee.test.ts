@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
-import { newKey } from '../../test/accounts.ts';
+import { branchAccounts, newKey } from '../../test/accounts.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { createConsumer } from '../../world/consumers.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
@@ -11,6 +11,8 @@ let t: TestApp;
 let manager: string;
 let cashier: string;
 let otherBranchManager: string;
+let admin: string;
+let superAdmin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,6 +20,13 @@ beforeAll(async () => {
   manager = await cookie('manager.kingston@bluemountain.example');
   cashier = await cookie('cashier.kingston@bluemountain.example');
   otherBranchManager = await cookie('manager.montego@bluemountain.example');
+  admin = await cookie('admin.kingston@bluemountain.example');
+  superAdmin = (
+    await signIn(t.app, 'superadmin@bluemountain.example', DEMO_PASSWORD, {
+      org: 'org_1001',
+      returnTo: '/1001',
+    })
+  ).jar.header();
   for (const handle of ['@single.ann', '@single.off']) {
     await createConsumer(t.database.db, t.app.ledger, {
       handle,
@@ -96,6 +105,24 @@ describe('POST /api/payment/batch-payments/single-payee', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION_FAILED');
     expect(await batchCount()).toBe(before);
+  });
+
+  it('is approved like a batch: never by the admin who made it, and only once sent for approval', async () => {
+    const created = await post(`${URL}/single-payee`, admin, { lynk_id: '@single.ann', amount: 5_00 });
+    const id = created.json().payees[0].batch_id as number;
+    expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+    const fromWallet = { account_type: 'LYNK', account_id: (await branchAccounts(t, 1001)).wallet };
+    const early = await post(`${URL}/${id}/approve`, admin, fromWallet);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('BATCH_STATUS_CONFLICT');
+    expect((await post(`${URL}/${id}/request`, admin, undefined)).statusCode).toBe(200);
+    const own = await post(`${URL}/${id}/approve`, admin, fromWallet);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ code: 'SELF_APPROVAL', message: PRODUCT_MESSAGES.batchSelfApproval });
+    expect((await get(`${URL}/${id}`, manager)).json().data.status).toBe('PENDING_APPROVAL');
+    const approved = await post(`${URL}/${id}/approve`, superAdmin, fromWallet);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data.status).toBe('APPROVED');
   });
 
   it('refuses a cashier (403)', async () => {

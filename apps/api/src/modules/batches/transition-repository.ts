@@ -2,33 +2,43 @@ import { sql, type Updateable } from 'kysely';
 import type { BatchPaymentsTable, BatchStatus } from '../../db/schema-batches.ts';
 import type { Db } from '../../db/transaction.ts';
 
-/** The approval workflow's writes: a batch moves only from the statuses named, so two racing calls change it once. */
+/**
+ * The approval workflow's reads and writes. A move first locks its batch's row, so a racing move
+ * waits for it and then sees its outcome: each decision is made on the batch as it is committed.
+ */
 
-export function findBatchState(db: Db, merchantId: number, batchId: number) {
+function stateOf(db: Db, merchantId: number, batchId: number) {
   return db
     .selectFrom('batch_payments')
-    .select(['id', 'name', 'status', 'total'])
+    .select(['id', 'name', 'status', 'total', 'created_by', 'requested_by'])
     .where('merchant_id', '=', merchantId)
-    .where('id', '=', batchId)
-    .executeTakeFirst();
+    .where('id', '=', batchId);
 }
 
-/** Moves a batch from one of `from` to the values given; false when it was in none of them. */
+export function findBatchState(db: Db, merchantId: number, batchId: number) {
+  return stateOf(db, merchantId, batchId).executeTakeFirst();
+}
+
+export type BatchState = NonNullable<Awaited<ReturnType<typeof findBatchState>>>;
+
+/** The batch's state, its row locked until the transaction ends. */
+export function lockBatchState(db: Db, merchantId: number, batchId: number): Promise<BatchState | undefined> {
+  return stateOf(db, merchantId, batchId).forUpdate().executeTakeFirst();
+}
+
+/** Moves a batch, locked by `lockBatchState`, to the values given. */
 export async function moveBatch(
   db: Db,
   merchantId: number,
   batchId: number,
-  from: readonly BatchStatus[],
   values: Updateable<BatchPaymentsTable> & { status: BatchStatus },
-): Promise<boolean> {
-  const updated = await db
+): Promise<void> {
+  await db
     .updateTable('batch_payments')
     .set(values)
     .where('merchant_id', '=', merchantId)
     .where('id', '=', batchId)
-    .where('status', 'in', from)
-    .executeTakeFirst();
-  return updated.numUpdatedRows > 0n;
+    .execute();
 }
 
 /** Inserts the notification unless its merchant switched the code off (docs/decisions/027). */

@@ -9,7 +9,13 @@ import { listAccounts, readBalance, readWalletLimit } from '../account/service.t
 import { recordAudit } from '../audit/service.ts';
 import type { EnqueueBatchJob } from './queue.ts';
 import { getBatch } from './service.ts';
-import { findBatchState, insertNotification, moveBatch } from './transition-repository.ts';
+import {
+  findBatchState,
+  insertNotification,
+  lockBatchState,
+  moveBatch,
+  type BatchState,
+} from './transition-repository.ts';
 
 /** Who acts, from where, when. */
 export interface TransitionCaller {
@@ -23,6 +29,14 @@ export interface TransitionCaller {
 const REVIEWABLE: readonly BatchStatus[] = ['VALIDATED', 'PENDING_APPROVAL'];
 const conflict = (message: string) => new AppError('BATCH_STATUS_CONFLICT', 409, message);
 
+/** Maker-checker (spec section 4): who uploaded a batch or sent it for approval does not approve it. */
+function refuseMaker(batch: BatchState, identity: SessionIdentity): void {
+  const userId = Number(identity.id);
+  if (batch.created_by === userId || batch.requested_by === userId) {
+    throw new AppError('SELF_APPROVAL', 403, PRODUCT_MESSAGES.batchSelfApproval);
+  }
+}
+
 async function batchState(db: Db, merchantId: number, batchId: number) {
   const batch = await findBatchState(db, merchantId, batchId);
   if (!batch) throw notFound(PRODUCT_MESSAGES.batchNotFound);
@@ -30,8 +44,9 @@ async function batchState(db: Db, merchantId: number, batchId: number) {
 }
 
 /**
- * One transition: the move (only from `from`, so a second call or a racing one is refused), its
- * notification and its audit row commit together.
+ * One transition: the move, its notification and its audit row commit together. The batch's row is
+ * locked first and the move made only from `from` and past `guard`, both checked on the locked row:
+ * a second call, or a racing one, is refused and writes nothing.
  */
 async function transition(
   db: Db,
@@ -40,7 +55,9 @@ async function transition(
   move: {
     from: readonly BatchStatus[];
     refusal: string;
-    values: Parameters<typeof moveBatch>[4];
+    /** Refuses the caller on the locked batch (throws). */
+    guard?: (batch: BatchState) => void;
+    values: Parameters<typeof moveBatch>[3];
     notification: { code: string; title: string; body: string; redirect: string };
     audit: { action: string; details: Record<string, unknown> };
     /** What else commits with the move (the processing job of an approval). */
@@ -49,11 +66,11 @@ async function transition(
 ): Promise<Batch> {
   const { identity, now } = caller;
   await inTransaction(db, async (trx) => {
-    if (
-      !(await moveBatch(trx, identity.merchant_id, batchId, move.from, { ...move.values, updated_at: now }))
-    ) {
-      throw conflict(move.refusal);
-    }
+    const batch = await lockBatchState(trx, identity.merchant_id, batchId);
+    if (!batch) throw notFound(PRODUCT_MESSAGES.batchNotFound);
+    if (!move.from.includes(batch.status)) throw conflict(move.refusal);
+    move.guard?.(batch);
+    await moveBatch(trx, identity.merchant_id, batchId, { ...move.values, updated_at: now });
     await insertNotification(trx, {
       merchantId: identity.merchant_id,
       code: move.notification.code,
@@ -81,7 +98,7 @@ export async function requestApproval(db: Db, caller: TransitionCaller, batchId:
   return transition(db, caller, batchId, {
     from: ['VALIDATED'],
     refusal: PRODUCT_MESSAGES.batchNotValidated,
-    values: { status: 'PENDING_APPROVAL' },
+    values: { status: 'PENDING_APPROVAL', requested_by: Number(caller.identity.id) },
     notification: {
       code: 'BATCH_DISBURSE_FUNDS_TO_APPROVE',
       title: PRODUCT_MESSAGES.batchToApproveTitle,
@@ -92,7 +109,10 @@ export async function requestApproval(db: Db, caller: TransitionCaller, batchId:
   });
 }
 
-/** A validated or pending batch is rejected, with an optional reason of at most 45 characters. */
+/**
+ * A validated or pending batch is rejected, with an optional reason of at most 45 characters: by an
+ * admin, or by its maker, who so cancels it.
+ */
 export async function rejectBatch(db: Db, caller: TransitionCaller, batchId: number, reason: string) {
   await batchState(db, caller.identity.merchant_id, batchId);
   return transition(db, caller, batchId, {
@@ -115,8 +135,8 @@ export async function rejectBatch(db: Db, caller: TransitionCaller, batchId: num
 }
 
 /**
- * An admin approves a validated or pending batch from a source of funds of the merchant's own
- * (spec sections 4, 5): refused over the main wallet's remaining weekly MBATCH limit and, when the
+ * An admin approves a batch sent for approval, unless they uploaded it or sent it (maker-checker),
+ * from a source of funds of the merchant's own (spec sections 4, 5): refused over the main wallet's remaining weekly MBATCH limit and, when the
  * main wallet pays, when its balance is below the total, with the spec's texts. A bank-account
  * source is cashed in when the batch is processed. The money moves only then, through the ledger
  * engine, which checks the balance and the limit again: the processing job is queued with the move.
@@ -124,7 +144,9 @@ export async function rejectBatch(db: Db, caller: TransitionCaller, batchId: num
 export async function approveBatch(db: Db, caller: TransitionCaller, batchId: number, source: ApproveBatch) {
   const { identity, now } = caller;
   const batch = await batchState(db, identity.merchant_id, batchId);
-  if (!REVIEWABLE.includes(batch.status)) throw conflict(PRODUCT_MESSAGES.batchNotReviewable);
+  // Checked again on the locked row when the batch moves; here so these refusals come first.
+  if (batch.status !== 'PENDING_APPROVAL') throw conflict(PRODUCT_MESSAGES.batchNotPendingApproval);
+  refuseMaker(batch, identity);
   const accounts = await listAccounts(db, identity.merchant_id);
   const funding = accounts.find((a) => a.id === source.account_id && a.type === source.account_type);
   const wallet = accounts.find((a) => a.type === 'LYNK');
@@ -141,8 +163,9 @@ export async function approveBatch(db: Db, caller: TransitionCaller, batchId: nu
       throw new AppError('INSUFFICIENT_FUNDS', 422, MESSAGES.transfer.insufficientBalance);
   }
   return transition(db, caller, batchId, {
-    from: REVIEWABLE,
-    refusal: PRODUCT_MESSAGES.batchNotReviewable,
+    from: ['PENDING_APPROVAL'],
+    refusal: PRODUCT_MESSAGES.batchNotPendingApproval,
+    guard: (locked) => refuseMaker(locked, identity),
     values: {
       status: 'APPROVED',
       account_id: funding.id,

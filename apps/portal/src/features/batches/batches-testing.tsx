@@ -18,7 +18,7 @@ export const batchRoute = (id: number) => `${BATCHES}/${id}`;
 
 /**
  * A validated batch of 3 payees: J$4,500.00, 1 % fee J$45.00, GCT J$6.75, total J$4,551.75,
- * unless overridden.
+ * uploaded by Maria Manager (user 7, not the signed-in `user_1`), unless overridden.
  */
 export function makeBatch(id: number, overrides: Partial<Batch> = {}): Batch {
   return {
@@ -32,6 +32,8 @@ export function makeBatch(id: number, overrides: Partial<Batch> = {}): Batch {
     total: 4551_75,
     created_at: '2026-11-20T15:30:00.000Z',
     created_by: 'Maria Manager',
+    created_by_id: '7',
+    requested_by_id: null,
     completed_at: null,
     reviewed_at: null,
     reviewed_by: null,
@@ -46,6 +48,10 @@ export function makeBatch(id: number, overrides: Partial<Batch> = {}): Batch {
     ...overrides,
   };
 }
+
+/** The batch Maria Manager sent for approval: what an admin approves. */
+export const pendingBatch = (id: number, overrides: Partial<Batch> = {}) =>
+  makeBatch(id, { status: 'PENDING_APPROVAL', requested_by_id: '7', ...overrides });
 
 export const batchBody = (batch: Batch) => ({ body: { data: batch } });
 

@@ -1,5 +1,5 @@
 import { BATCH_NAME_MAX_LENGTH, REJECT_REASON_MAX_LENGTH } from '@lynk/contract/constants';
-import { MESSAGES } from '@lynk/contract/messages';
+import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 
 /** Copy of the batch and single payment screens. Texts the spec does not quote are marked. */
 
@@ -93,6 +93,8 @@ export const CONFIRM_TEXTS = {
   total: 'Total',
   /** Not in the spec: what a batch no longer waiting for a decision says instead of the actions. */
   notReviewable: (status: string) => `This batch is ${status.toLowerCase()}: there is nothing to review.`,
+  /** Not in the spec: what an admin sees on a batch they uploaded or sent for approval (maker-checker). */
+  anotherAdminApproves: PRODUCT_MESSAGES.batchSelfApproval,
   backToHistory: 'Back to Payment History',
   downloadFailed: 'The file could not be downloaded. Please try again.',
 } as const;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
-import { batchBody, batchRoute, makeBatch, renderOpener } from '../batches-testing';
+import { batchBody, batchRoute, makeBatch, pendingBatch, renderOpener } from '../batches-testing';
 
 vi.mock('@lynk/contract/constants', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@lynk/contract/constants')>()),
@@ -28,12 +28,12 @@ describe('the Confirm Payment screen', () => {
     expect(within(dialog).getByRole('button', { name: 'Review batch upload' })).toBeInTheDocument();
   });
 
-  it('lets an admin approve only once the confirmation is ticked, then approves from the chosen source and shows success', async () => {
+  it('lets an admin approve a batch sent for approval only once the confirmation is ticked, then approves from the chosen source and shows success', async () => {
     let readsAfter: number | null = null;
     const { requests } = await renderOpener(openConfirm, {
       routes: {
         [`GET ${batchRoute(42)}`]: () => {
-          if (readsAfter === null) return batchBody(makeBatch(42));
+          if (readsAfter === null) return batchBody(pendingBatch(42));
           readsAfter += 1;
           // The first read after approval finds it still on its way, the second done.
           return batchBody(makeBatch(42, { status: readsAfter === 1 ? 'PROCESSING' : 'COMPLETED' }));
@@ -68,7 +68,7 @@ describe('the Confirm Payment screen', () => {
   it("shows the API's refusal in the source modal, and Cancel goes back to the confirm screen", async () => {
     await renderOpener(openConfirm, {
       routes: {
-        [`GET ${batchRoute(42)}`]: batchBody(makeBatch(42)),
+        [`GET ${batchRoute(42)}`]: batchBody(pendingBatch(42)),
         [`POST ${batchRoute(42)}/approve`]: {
           status: 422,
           body: {
@@ -104,10 +104,9 @@ describe('the Confirm Payment screen', () => {
       routes: {
         [`GET ${batchRoute(42)}`]: () =>
           batchBody(
-            makeBatch(
-              42,
-              approved ? { status, payees_not_paid: 1, account_type: 'BANK_ACCOUNT', account_id: 3 } : {},
-            ),
+            approved
+              ? makeBatch(42, { status, payees_not_paid: 1, account_type: 'BANK_ACCOUNT', account_id: 3 })
+              : pendingBatch(42),
           ),
         [`POST ${batchRoute(42)}/approve`]: () => {
           approved = true;
@@ -132,7 +131,7 @@ describe('the Confirm Payment screen', () => {
       routes: {
         [`GET ${batchRoute(42)}`]: () => {
           if (approved) readsAfter += 1;
-          return batchBody(makeBatch(42, approved ? { status: 'PROCESSING' } : {}));
+          return batchBody(approved ? makeBatch(42, { status: 'PROCESSING' }) : pendingBatch(42));
         },
         [`POST ${batchRoute(42)}/approve`]: () => {
           approved = true;
@@ -172,6 +171,41 @@ describe('the Confirm Payment screen', () => {
     expect(
       requests.some((request) => request.method === 'POST' && request.path === `${batchRoute(42)}/request`),
     ).toBe(true);
+  });
+
+  it.each([
+    ['uploaded', { created_by_id: 'user_1' }],
+    ['sent for approval', { requested_by_id: 'user_1' }],
+  ] as const)('shows the admin who %s a pending batch no Approve, only Reject', async (_case, maker) => {
+    await renderOpener(openConfirm, {
+      routes: { [`GET ${batchRoute(42)}`]: batchBody(pendingBatch(42, maker)) },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    expect(
+      await within(dialog).findByText(
+        'You uploaded this batch or sent it for approval, so another admin must approve it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Approve and continue' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Request approval' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+  });
+
+  it('has an admin send their own validated batch for approval rather than approve it', async () => {
+    const { requests } = await renderOpener(openConfirm, {
+      routes: {
+        [`GET ${batchRoute(42)}`]: batchBody(makeBatch(42, { created_by_id: 'user_1' })),
+        [`POST ${batchRoute(42)}/request`]: batchBody(pendingBatch(42, { created_by_id: 'user_1' })),
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    await within(dialog).findByText('Number of payees');
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Approve and continue' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request approval' }));
+    expect(await screen.findByRole('dialog', { name: 'Payment Sent for Approval' })).toBeInTheDocument();
+    expect(requests.some((request) => request.path === `${batchRoute(42)}/request`)).toBe(true);
   });
 
   it('rejects with a reason of at most 45 characters, with its counter', async () => {

@@ -1,4 +1,4 @@
-import type { Batch } from '@lynk/contract/batches';
+import { isBatchMaker, type Batch } from '@lynk/contract/batches';
 import { formatCents } from '@lynk/contract/money';
 import { batchStatusLabel, isBatchReviewable } from '@lynk/contract/statuses';
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
@@ -10,6 +10,7 @@ import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { openModal } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
+import { useRequiredSession } from '@/lib/session';
 import { apiMessage } from '@/lib/api-message';
 import { useDownloadBatchCsv } from '../api/get-batch-csv';
 import { useRequestApproval } from '../api/request-approval';
@@ -31,8 +32,10 @@ export interface ReviewBatchPaymentProps {
 /**
  * The Confirm Payment screen (spec section 2; modal key `review-batch-payments`): the batch's payee
  * count, a "Review batch upload" download, sub total, processing fee, GCT on the fee and total.
- * An admin who may approve ticks the confirmation and goes on to choose the source of funds; anyone
- * else requests approval. "Reject" asks for a reason; "Resume Later" leaves the batch for later.
+ * A validated batch is sent for approval (by a manager or an admin alike). A batch sent for approval
+ * is approved by an admin who neither uploaded it nor sent it (maker-checker, spec section 4): they
+ * tick the confirmation and go on to choose the source of funds; its maker is told another admin
+ * approves it. "Reject" asks for a reason; "Resume Later" leaves the batch for later.
  * One screen for the upload's step 2, the single payment's step 3 and the review page.
  */
 export function ReviewBatchPayment({
@@ -43,13 +46,18 @@ export function ReviewBatchPayment({
   onRequested,
 }: ReviewBatchPaymentProps) {
   const { orgId } = useOrganisation();
-  const mayApprove = useCan('reviewBatch');
-  const mayReject = useCan('createPayments') || mayApprove;
+  const session = useRequiredSession();
+  const isAdmin = useCan('reviewBatch');
+  const mayCreate = useCan('createPayments');
+  const mayReject = mayCreate || isAdmin;
   const [confirmed, setConfirmed] = useState(false);
   const review = useDownloadBatchCsv();
   const request = useRequestApproval(orgId);
   const reviewable = isBatchReviewable(batch.status);
-  const mayRequest = !mayApprove && batch.status === 'VALIDATED';
+  const pending = batch.status === 'PENDING_APPROVAL';
+  const maker = isBatchMaker(batch, session.id);
+  const mayApprove = isAdmin && pending && !maker;
+  const mayRequest = mayCreate && batch.status === 'VALIDATED';
 
   const approve = () =>
     openModal(
@@ -103,7 +111,7 @@ export function ReviewBatchPayment({
         </Anchor>
       </Group>
       {review.isError ? <ErrorState message={CONFIRM_TEXTS.downloadFailed} /> : null}
-      {reviewable && mayApprove ? (
+      {mayApprove ? (
         <Checkbox
           label={CONFIRM_TEXTS.checkbox}
           checked={confirmed}
@@ -113,12 +121,13 @@ export function ReviewBatchPayment({
       {!reviewable ? (
         <Text size="sm">{CONFIRM_TEXTS.notReviewable(batchStatusLabel(batch.status))}</Text>
       ) : null}
+      {isAdmin && pending && maker ? <Text size="sm">{CONFIRM_TEXTS.anotherAdminApproves}</Text> : null}
       {request.isError ? (
         <ErrorState message={apiMessage(request.error, SOURCE_TEXTS.approvalFailed)} />
       ) : null}
       {/* The decision first, full width; the ways out below it. */}
       <Stack gap="sm" data-testid="confirm-payment-actions">
-        {reviewable && mayApprove ? (
+        {mayApprove ? (
           <Button fullWidth onClick={approve} disabled={!confirmed}>
             {CONFIRM_TEXTS.approveAndContinue}
           </Button>
