@@ -19,6 +19,14 @@ async function passwordStep(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+async function confirmPasswordForSetUp(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Confirm it’s you' })).toBeVisible();
+  await expect(page.getByText('Setting up two-step verification needs your password again.')).toBeVisible();
+  await expect(page.locator('#secret')).toHaveCount(0);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 test('an admin signs in with a code from the seeded authenticator; a wrong code is refused', async ({
   page,
   browser,
@@ -133,6 +141,8 @@ test('a manager sets up two-step verification from My Profile: QR code, setup ke
   const card = page.getByRole('region', { name: 'Two-step verification' });
   await expect(card).toContainText('Off.');
   await card.getByRole('link', { name: 'Set up two-step verification' }).click();
+  // The password first: a session alone never shows the setup key (security review finding 4).
+  await confirmPasswordForSetUp(page);
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
   await expect(page.getByRole('img', { name: /QR code to add Lynk Merchant Portal/ })).toBeVisible();
   await expectAccessible(page);
@@ -142,6 +152,7 @@ test('a manager sets up two-step verification from My Profile: QR code, setup ke
   const phone = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
   const small = await phone.newPage();
   await small.goto('/auth/two-factor?returnTo=%2Fprofile');
+  await confirmPasswordForSetUp(small);
   await expect(small.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
   await keepScreenshot(small, 'two-factor-setup-phone');
   await phone.close();

@@ -19,7 +19,7 @@ export const STEP_UP_CHANNEL = 'lynk-step-up';
 /** Where a user sets up two-step verification from My Profile (optional below admin). */
 export const TWO_FACTOR_ENROL_PATH = '/auth/two-factor';
 
-/** GET /api/session/two-factor: whether the signed-in user's sign-in used a second factor. */
+/** GET /api/session/two-factor: whether the signed-in user has set up two-step verification. */
 export const TWO_FACTOR_STATUS_PATH = '/api/session/two-factor';
 export const twoFactorStatusSchema = z.object({ enabled: z.boolean() });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;

@@ -79,12 +79,25 @@ export function recoveryCodesPage(options: { codes: string[]; continueHref: stri
   );
 }
 
-/** A step-up for a user without an authenticator: their password again. */
-export function confirmPasswordPage(options: { action: string; email: string; error?: string }): string {
+const PASSWORD_LEADS = {
+  'step-up': 'Moving money needs your password again.',
+  'set-up': 'Setting up two-step verification needs your password again.',
+};
+
+/**
+ * The password again: a step-up for a user without an authenticator, or before the set-up of one
+ * shows its key.
+ */
+export function confirmPasswordPage(options: {
+  action: string;
+  email: string;
+  purpose: keyof typeof PASSWORD_LEADS;
+  error?: string;
+}): string {
   return identityPage(
     'Confirm it’s you',
     `<h1>Confirm it’s you</h1>
-<p class="lead">Moving money needs your password again.</p>
+<p class="lead">${PASSWORD_LEADS[options.purpose]}</p>
 ${errorBlock(options.error)}
 <p class="account">${escapeHtml(options.email)}</p>
 <form method="post" action="${escapeHtml(options.action)}" novalidate>

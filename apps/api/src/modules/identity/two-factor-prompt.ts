@@ -23,12 +23,13 @@ export const REASONS = {
 
 /**
  * What our interactions add to the provider's interaction result: the user proved who they are
- * during this authorization (a password where no second factor applies, or a second factor), and
- * gave a second factor during it.
+ * during this authorization (a password where no second factor applies, or a second factor); typed
+ * their password to set up an authenticator (when, in seconds); set one up during it.
  */
 export interface ReauthenticationResult {
   lynkReauthenticated?: boolean;
-  lynkSecondFactor?: boolean;
+  lynkPasswordConfirmedAt?: number;
+  lynkEnrolled?: boolean;
 }
 
 const result = (ctx: KoaContextWithOIDC) => (ctx.oidc.result ?? {}) as ReauthenticationResult;
@@ -41,8 +42,9 @@ async function userIdOf(db: Kysely<Database>, ctx: KoaContextWithOIDC): Promise<
 
 /**
  * The provider's second step, after `login` and before the organization check: an account with an
- * authenticator (or whose admin role requires one) must give a code before any code is issued for
- * it; a step-up or an enrolment request asks once more within this authorization.
+ * authenticator must give a code before any code is issued for it, and one whose admin role
+ * requires an authenticator must set one up first; a step-up or an enrolment request asks once
+ * more within this authorization.
  */
 export function secondFactorPrompt(db: Kysely<Database>, twoFactor: TwoFactorService) {
   const { Check, Prompt } = interactionPolicy;
@@ -50,6 +52,9 @@ export function secondFactorPrompt(db: Kysely<Database>, twoFactor: TwoFactorSer
     { name: SECOND_FACTOR_PROMPT, requestable: false },
     new Check(REASONS.missing, 'the account must give its second factor', async (ctx) => {
       if (ctx.oidc.session?.amr?.includes('otp')) return Check.NO_NEED_TO_PROMPT;
+      // Just set up, after the password in this authorization: no second code right away. The
+      // session stays a password one (amr pwd), so a step-up still asks for a code.
+      if (result(ctx).lynkEnrolled) return Check.NO_NEED_TO_PROMPT;
       const userId = await userIdOf(db, ctx);
       if (userId === null) return Check.NO_NEED_TO_PROMPT;
       return (await twoFactor.requirement(userId)) === 'none'
@@ -62,7 +67,7 @@ export function secondFactorPrompt(db: Kysely<Database>, twoFactor: TwoFactorSer
         : Check.NO_NEED_TO_PROMPT,
     ),
     new Check(REASONS.enrol, 'setting up a second factor was asked for', async (ctx) => {
-      if (!ctx.oidc.params?.[ENROL_PARAM] || result(ctx).lynkSecondFactor) return Check.NO_NEED_TO_PROMPT;
+      if (!ctx.oidc.params?.[ENROL_PARAM] || result(ctx).lynkEnrolled) return Check.NO_NEED_TO_PROMPT;
       const userId = await userIdOf(db, ctx);
       if (userId === null) return Check.NO_NEED_TO_PROMPT;
       return (await twoFactor.requirement(userId)) === 'code'

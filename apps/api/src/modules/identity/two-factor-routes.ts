@@ -40,6 +40,14 @@ const MESSAGES = {
   password: 'The password is incorrect.',
 };
 
+/**
+ * How long a password typed in this authorization opens the set-up (the interaction's lifetime):
+ * the setup key is never shown, nor a code taken for it, on the strength of a session alone.
+ */
+const SET_UP_PASSWORD_MAX_AGE_S = 10 * 60;
+
+type LastSubmission = ReauthenticationResult & { login?: { acr?: string; amr?: string[]; ts?: number } };
+
 function lockedMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `Too many wrong attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
@@ -47,8 +55,8 @@ function lockedMessage(seconds: number): string {
 
 /**
  * The second-factor interaction's pages and form posts (ADR 030). Which page shows depends on the
- * account: a code when it has an authenticator, the set-up when its role needs one (or the user
- * asked for one), its password again for a step-up when it has none.
+ * account: a code when it has an authenticator; the set-up when its role needs one (or the user
+ * asked for one), once the password has been typed in this authorization; else the password.
  */
 export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRoutesOptions) {
   const { provider, twoFactor, html } = opts;
@@ -69,9 +77,27 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
     return { details, user, path: `/oidc/interaction/${details.uid}` };
   }
 
+  /** Setting up an authenticator: asked for by the user, or required by their role. */
+  function settingUp(details: Details, requirement: 'none' | 'code' | 'enrol') {
+    return (
+      requirement === 'enrol' || (requirement === 'none' && details.prompt.reasons.includes(REASONS.enrol))
+    );
+  }
+
+  /**
+   * Whether the password was typed in this authorization, lately: at the sign-in page just before
+   * (a required set-up), or on our own password page.
+   */
+  function passwordIsFresh(details: Details) {
+    const last = details.lastSubmission as LastSubmission | undefined;
+    const at =
+      last?.lynkPasswordConfirmedAt ?? (last?.login?.acr === ACR_PASSWORD ? last.login.ts : undefined);
+    return at !== undefined && nowSeconds() - at <= SET_UP_PASSWORD_MAX_AGE_S;
+  }
+
   /** Completes the interaction: the provider session now records this authentication. */
   function finish(request: FastifyRequest, reply: FastifyReply, details: Details, secondFactor: boolean) {
-    const sessionAmr = (details.lastSubmission as { login?: { amr?: string[] } } | undefined)?.login?.amr;
+    const sessionAmr = (details.lastSubmission as LastSubmission | undefined)?.login?.amr;
     const amr = secondFactor ? [...new Set([...(sessionAmr ?? ['pwd']), 'otp'])] : ['pwd'];
     const result: InteractionResults & ReauthenticationResult = {
       login: {
@@ -82,18 +108,30 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
         ts: nowSeconds(),
       },
       lynkReauthenticated: true,
-      lynkSecondFactor: secondFactor,
     };
+    return provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: true });
+  }
+
+  /**
+   * Ends a step of the set-up without touching the provider session's authentication (its `amr`
+   * and time stay): typing the password, or confirming the new app, is not a sign-in or a step-up.
+   */
+  function setUpStep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: InteractionResults & ReauthenticationResult,
+  ) {
     return provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: true });
   }
 
   async function page(user: UserRecord, details: Details, path: string, error?: string) {
     const requirement = await twoFactor.requirement(user.id);
     if (requirement === 'code') {
-      const stepUp = !details.prompt.reasons.includes(REASONS.missing);
+      const stepUp = details.prompt.reasons.includes(REASONS.stepUp);
       return secondFactorPage({ action: `${path}/second-factor`, stepUp, ...(error ? { error } : {}) });
     }
-    if (requirement === 'enrol' || details.prompt.reasons.includes(REASONS.enrol)) {
+    const setUp = settingUp(details, requirement);
+    if (setUp && passwordIsFresh(details)) {
       const { secret, qrDataUrl } = await twoFactor.enrolment(user);
       return enrolPage({
         action: `${path}/enrol`,
@@ -106,6 +144,7 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
     return confirmPasswordPage({
       action: `${path}/password`,
       email: user.email,
+      purpose: setUp ? 'set-up' : 'step-up',
       ...(error ? { error } : {}),
     });
   }
@@ -146,10 +185,16 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
       scope.post('/oidc/interaction/:uid/enrol', options, async (request, reply) => {
         const found = await pending(request, reply);
         if (!found) return opts.expired(reply);
+        const requirement = await twoFactor.requirement(found.user.id);
+        if (!settingUp(found.details, requirement) || !passwordIsFresh(found.details)) {
+          return opts.expired(reply);
+        }
         const { code } = request.body as z.infer<typeof codeBody>;
         const outcome = await twoFactor.confirmEnrolment(found.user, code, request.ip);
         if (outcome.kind === 'enrolled') {
-          const continueHref = await finish(request, reply, found.details, true);
+          // The first code proves the app was added, not who is at the keyboard: it was bound on the
+          // password alone, so the session gains no second factor (and no step-up) from it.
+          const continueHref = await setUpStep(request, reply, { lynkEnrolled: true });
           return html(reply, recoveryCodesPage({ codes: outcome.recoveryCodes, continueHref }));
         }
         const { status, error } = refusal(reply, outcome);
@@ -161,12 +206,18 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
         { schema: { hide: true, params: uidParams, body: passwordBody }, preHandler: opts.throttle },
         async (request, reply) => {
           const found = await pending(request, reply);
+          if (!found) return opts.expired(reply);
           // The password stands in only for users without a second factor, never for a code.
-          if (!found || (await twoFactor.requirement(found.user.id)) !== 'none') return opts.expired(reply);
+          const requirement = await twoFactor.requirement(found.user.id);
+          if (requirement === 'code') return opts.expired(reply);
           const { password } = request.body as z.infer<typeof passwordBody>;
+          // Counted like the sign-in page's: per account here, per address in the preHandler.
           const outcome = await opts.identity.signIn({ email: found.user.email, password, ip: request.ip });
           if (outcome.kind === 'signed-in' && outcome.accountId === found.user.auth_id) {
-            return reply.redirect(await finish(request, reply, found.details, false), 303);
+            const to = settingUp(found.details, requirement)
+              ? await setUpStep(request, reply, { lynkPasswordConfirmedAt: nowSeconds() })
+              : await finish(request, reply, found.details, false);
+            return reply.redirect(to, 303);
           }
           const error =
             outcome.kind === 'locked' ? lockedMessage(outcome.retryAfterSeconds) : MESSAGES.password;

@@ -164,6 +164,11 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
+/** Whether the user has set up an authenticator (one still being set up does not count). */
+export async function hasAuthenticator(db: Kysely<Database>, userId: number): Promise<boolean> {
+  return Boolean((await findCredential(db, userId))?.confirmed_at);
+}
+
 /** Gives a user a known authenticator, confirmed (the demo admins'); one they set up themselves stays. */
 export async function seedAuthenticator(
   db: Kysely<Database>,

@@ -184,7 +184,10 @@ describe('setting up two-step verification', () => {
     const continueHref = /<a class="button" href="([^"]+)"/.exec(codesPage.lastResponse.body)![1]!;
     const signedIn = await follow(t.app, new URL(continueHref).pathname, codesPage.jar);
     expect(signedIn.finalLocation).toBe('/');
-    expect((await sessionTokens(signedIn)).idToken.amr).toEqual(['pwd', 'otp']);
+    // The first code only confirms the new app, bound on the password alone: not a second factor.
+    const { idToken, row } = await sessionTokens(signedIn);
+    expect(idToken.amr).toEqual(['pwd']);
+    expect(row.second_factor_at).toBeNull();
 
     // A recovery code instead of the app: once, and never again.
     const withRecovery = await submitForm(t.app, await afterPassword(MONTEGO_ADMIN), {
@@ -201,7 +204,9 @@ describe('setting up two-step verification', () => {
     const status = (flow: FlowResult) =>
       t.app.inject({ url: '/api/session/two-factor', headers: { cookie: flow.jar.header() } });
     expect((await status(signedIn)).json()).toEqual({ enabled: false });
-    const setup = await follow(t.app, '/auth/two-factor?returnTo=%2Fprofile', signedIn.jar);
+    const gate = await follow(t.app, '/auth/two-factor?returnTo=%2Fprofile', signedIn.jar);
+    expect(gate.lastResponse.body).toContain('Setting up two-step verification needs your password again.');
+    const setup = await submitForm(t.app, gate, { password: DEMO_PASSWORD });
     expect(setup.lastResponse.body).toContain('Add a second step to your sign-in');
     const secret = /<code class="secret" id="secret">([A-Z2-7 ]+)<\/code>/
       .exec(setup.lastResponse.body)![1]!
@@ -211,7 +216,8 @@ describe('setting up two-step verification', () => {
     const continueHref = /<a class="button" href="([^"]+)"/.exec(codesPage.lastResponse.body)![1]!;
     const back = await follow(t.app, new URL(continueHref).pathname, codesPage.jar);
     expect(back.finalLocation).toBe('/profile');
-    expect((await sessionTokens(back)).row.second_factor_at).not.toBeNull();
+    // On for the account, while this session stays a password one (no step-up from the set-up).
+    expect((await sessionTokens(back)).row.second_factor_at).toBeNull();
     expect((await status(back)).json()).toEqual({ enabled: true });
 
     const next = await afterPassword('manager.montego@bluemountain.example');

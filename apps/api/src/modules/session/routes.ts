@@ -15,6 +15,7 @@ import {
   twoFactorStatusSchema,
 } from '@lynk/contract/step-up';
 import { requireIdentity } from '../../plugins/auth.ts';
+import { hasAuthenticator } from '../identity/two-factor-service.ts';
 import type { LoginState, Reauthorization } from './login-state.ts';
 import type { SessionService } from './service.ts';
 import { stepUpDoneRoutes } from './step-up-done.ts';
@@ -193,12 +194,13 @@ export async function sessionRoutes(
       preValidation: requireIdentity,
       schema: {
         tags: ['session'],
-        summary: "Whether the signed-in user's sign-in used a second factor (My Profile)",
+        summary: 'Whether the signed-in user has set up two-step verification (My Profile)',
         response: { 200: twoFactorStatusSchema, 401: apiErrorSchema },
       },
     },
-    // Admins always, others once they have set one up: the provider asks everyone who has one.
-    async (request) => ({ enabled: request.authentication.secondFactorAt !== null }),
+    // The account's, not this session's: a set-up from My Profile gives the session no second
+    // factor (ADR 030), yet the provider asks for one at every later sign-in.
+    async (request) => ({ enabled: await hasAuthenticator(app.db, Number(request.identity!.id)) }),
   );
 }
 
