@@ -2,6 +2,9 @@
 // Product messages not in the spec. The API answers these where the spec has no text of its own;
 // they are ours to word, so keep them short, plain and free of internal detail.
 // ---------------------------------------------------------------------------------------------
+/** A row of a batch file as the error log numbers it: the column names are the row before row 1. */
+const batchRowLabel = (row: number) => (row === 0 ? 'The row of column names' : `Row ${row}`);
+
 export const PRODUCT_MESSAGES = {
   notFound: 'Not found.',
   forbidden: 'You do not have permission to do this.',
@@ -40,6 +43,10 @@ export const PRODUCT_MESSAGES = {
   batchCsvEmpty: 'The file has no payees.',
   batchFileIncomplete: 'The stored file is not whole. Please upload it again.',
   batchRowColumns: 'This row does not have as many values as the first row has column names.',
+  batchRowTooLong: (row: number, values: number, characters: number) =>
+    `${batchRowLabel(row)} is too long: a row may have at most ${values} values and ${characters} characters.`,
+  batchCsvQuotes: (row: number) =>
+    `${batchRowLabel(row)} could not be read as CSV: a value with quotes in it must be put in quotes, and each quote inside it written twice.`,
   batchRowAmount: (min: string, max: string) =>
     `The amount must be a J$ amount from ${min} to ${max} with at most two decimals.`,
   batchRowDuplicate: (row: number) => `This Lynk ID is already on row ${row}.`,

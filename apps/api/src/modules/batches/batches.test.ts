@@ -370,7 +370,7 @@ describe('an invalid batch', () => {
   it.each([
     ['a header without lynk_id and amount', 'id,value\n@batch.jane,10\n', PRODUCT_MESSAGES.batchCsvHeader],
     ['a header and no rows', 'lynk_id,amount\r\n', PRODUCT_MESSAGES.batchCsvEmpty],
-    ['an unclosed quote', 'lynk_id,amount\n"@batch.jane,10\n', PRODUCT_MESSAGES.batchCsvUnreadable],
+    ['an unclosed quote', 'lynk_id,amount\n"@batch.jane,10\n', PRODUCT_MESSAGES.batchCsvQuotes(1)],
   ])('ends INVALID_PAYEE for %s, with no rows and the reason on the batch', async (_case, csv, error) => {
     const id = await uploaded(csv);
     expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');

@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { parse, type Options } from 'csv-parse';
+import { pipeline, Readable } from 'node:stream';
+import { CsvError, parse, type Options } from 'csv-parse';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { Db } from '../../db/transaction.ts';
 import { checkRow, isHandle, normaliseLynkId, payeeFees, readHeader, type Columns } from './rows.ts';
@@ -26,9 +26,61 @@ export interface ValidateBatchJob {
 /** Rows looked up and written per round trip (two statements a chunk, whatever its size). */
 const CHUNK_ROWS = 2000;
 
+/**
+ * The most values a row may have: the template's three, room for columns a merchant keeps beside
+ * them, and the empty ones a spreadsheet writes after its last filled column (a sheet's columns A
+ * to Z). A row of more is refused whole, as the parser reaches its one too many: a row is never
+ * built bigger than this, whatever the file holds (a line of 20 M commas would be 20 M values).
+ */
+export const BATCH_ROW_MAX_VALUES = 26;
+/**
+ * The most characters a row's values may have together (its commas and quotes aside): a Lynk ID,
+ * an amount and a name of 100 characters many times over, yet a quote left open cannot take the
+ * rest of the file into one value. The parser stops at the one too many.
+ */
+export const BATCH_ROW_MAX_CHARACTERS = 4096;
+
+/** Thrown by the parser's `cast` at a row's value past BATCH_ROW_MAX_VALUES: `records` rows came before it. */
+class TooManyValues extends Error {
+  readonly records: number;
+  constructor(records: number) {
+    super(`a row of more than ${BATCH_ROW_MAX_VALUES} values`);
+    this.records = records;
+  }
+}
+
 // A byte-order mark, quoted values and CRLF line ends are read as any spreadsheet writes them; a
-// row with too few or too many values is the row's error, not the file's.
-const CSV_OPTIONS: Options = { bom: true, skip_empty_lines: true, relax_column_count: true };
+// row with too few or too many values for its header is the row's error, not the file's, up to
+// the bounds above. `max_record_size` counts a row's characters but not the commas between its
+// values, so the count of values is held by `cast`, which sees each value before it joins its row.
+const CSV_OPTIONS: Options = {
+  bom: true,
+  skip_empty_lines: true,
+  relax_column_count: true,
+  max_record_size: BATCH_ROW_MAX_CHARACTERS,
+  cast: (value, context) => {
+    if (context.index >= BATCH_ROW_MAX_VALUES) throw new TooManyValues(context.records);
+    return value;
+  },
+};
+
+const QUOTE_ERRORS = new Set(['INVALID_OPENING_QUOTE', 'CSV_INVALID_CLOSING_QUOTE', 'CSV_QUOTE_NOT_CLOSED']);
+
+/**
+ * Why the parser refused the file, as its error log says it; null for an error that is not the
+ * file's (a database failure: the queue retries the job). The row is numbered as the error log
+ * numbers payees: the rows the parser finished before it, less the column names.
+ */
+function fileRefusal(error: unknown): string | null {
+  const tooLong = (records: number) =>
+    PRODUCT_MESSAGES.batchRowTooLong(records, BATCH_ROW_MAX_VALUES, BATCH_ROW_MAX_CHARACTERS);
+  if (error instanceof TooManyValues) return tooLong(error.records);
+  if (!(error instanceof CsvError)) return null;
+  const records = Number(error.records);
+  if (error.code === 'CSV_MAX_RECORD_SIZE') return tooLong(records);
+  if (QUOTE_ERRORS.has(error.code)) return PRODUCT_MESSAGES.batchCsvQuotes(records);
+  return PRODUCT_MESSAGES.batchCsvUnreadable;
+}
 
 /**
  * The stored file, read and handed to the parser a part at a time: a 20 MB file is never whole.
@@ -92,7 +144,12 @@ export async function validateBatch(db: Db, batchId: number, now = new Date()): 
   };
 
   const read = { bytes: 0 };
-  const records = fileParts(db, batchId, read).pipe(parse(CSV_OPTIONS)) as AsyncIterable<string[]>;
+  // Through `pipeline`, not `pipe`: a part that cannot be read ends the parser with that error, and
+  // the loop below receives it, rather than it going unheard on the parts' stream (an uncaught
+  // error ending the process) while the loop waits for ever.
+  const records = pipeline(fileParts(db, batchId, read), parse(CSV_OPTIONS), () => {}) as AsyncIterable<
+    string[]
+  >;
   try {
     for await (const record of records) {
       if (columns === null) {
@@ -105,10 +162,12 @@ export async function validateBatch(db: Db, batchId: number, now = new Date()): 
       if (chunk.length === CHUNK_ROWS) await flush();
     }
   } catch (error) {
-    // Only the parser's refusals are the file's fault; a database failure is retried by the queue.
-    if (!(error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_'))) throw error;
+    // The file's fault ends the batch INVALID_PAYEE for good; anything else is thrown for the
+    // queue to retry, the batch still NEW.
+    const refusal = fileRefusal(error);
+    if (refusal === null) throw error;
     await deletePayees(db, batchId);
-    return finish(db, batchId, fileProblem(PRODUCT_MESSAGES.batchCsvUnreadable), now);
+    return finish(db, batchId, fileProblem(refusal), now);
   }
   if (chunk.length > 0) await flush();
   // A part missing (or one too many) would be paid as a shorter (or another) file: when the file
