@@ -65,8 +65,9 @@ async function signedInPage(browser: Browser, email: string, path: string) {
   return page;
 }
 
-test('an admin uploads a batch, confirms it, approves it from the main wallet: the payees are paid, the wallet moves by the total, the history shows it Processed with a receipt', async ({
+test('an admin uploads a batch and sends it for approval (never approving their own); the super administrator approves it from the main wallet: the payees are paid, the wallet moves by the total, the history shows it Processed with a receipt', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const name = `E2E payroll ${Date.now()}`;
@@ -106,26 +107,46 @@ test('an admin uploads a batch, confirms it, approves it from the main wallet: t
   await keepScreenshot(page, 'batch-confirm-payment');
   await expectAccessible(page);
 
-  const approve = confirm.getByRole('button', { name: 'Approve and continue' });
+  // Maker-checker (spec section 4, ADR 022): the admin who uploaded it sends it for approval.
+  await expect(confirm.getByRole('checkbox')).toHaveCount(0);
+  await expect(confirm.getByRole('button', { name: 'Approve and continue' })).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Request approval' }).click();
+  const sent = page.getByRole('dialog', { name: 'Payment Sent for Approval' });
+  await sent.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await expect(historyRow(page, id)).toContainText('Pending approval');
+  await historyRow(page, id)
+    .getByRole('link', { name: `Review Batch ${id}` })
+    .click();
+  const own = page.getByTestId(`batch-review-${id}`);
+  await expect(
+    own.getByText('You uploaded this batch or sent it for approval, so another admin must approve it.'),
+  ).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Approve and continue' })).toHaveCount(0);
+
+  const checker = await signedInPage(browser, USERS.superAdmin, `${HISTORY}/review/${id}`);
+  const review = checker.getByTestId(`batch-review-${id}`);
+  const approve = review.getByRole('button', { name: 'Approve and continue' });
   await expect(approve).toBeDisabled();
-  await confirm
+  await review
     .getByLabel(
       'I confirm the recipients and fees for this transfer. I agree that transfers are final once completed.',
     )
     .check();
-  const before = await mainWalletBalance(page);
+  const before = await mainWalletBalance(checker);
   await approve.click();
-  const source = page.getByRole('dialog', { name: 'Choose source of funds' });
+  const source = checker.getByRole('dialog', { name: 'Choose source of funds' });
   await expect(source.getByRole('radio', { name: /main wallet/ })).toBeChecked();
-  await expectAccessible(page);
+  await expectAccessible(checker);
   await source.getByRole('button', { name: 'Approve & Continue' }).click();
-  const success = page.getByRole('dialog', { name: 'Your transfer is successful' });
+  const success = checker.getByRole('dialog', { name: 'Your transfer is successful' });
   await expect(success.getByText('Your payment was sent to every recipient.')).toBeVisible({
     timeout: 40_000,
   });
-  expect(await mainWalletBalance(page)).toBe(before - total);
+  expect(await mainWalletBalance(checker)).toBe(before - total);
   await success.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await checker.context().close();
 
+  await page.goto(HISTORY);
   const row = historyRow(page, id);
   await expect(row).toContainText(name.slice(0, 15));
   await expect(row).toContainText('Processed');
@@ -213,8 +234,9 @@ test('a file with an inactive payee ends with the error log, whose CSV lists the
   await expectAccessible(page);
 });
 
-test('a single payment: the lookup refuses an inactive ID and the branch itself, then pays a wallet user', async ({
+test('a single payment: the lookup refuses an inactive ID and the branch itself; the admin sends it for approval and the super administrator approves it, paying a wallet user', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   await signInAs(page, USERS.admin, HISTORY);
@@ -248,7 +270,11 @@ test('a single payment: the lookup refuses an inactive ID and the branch itself,
   await expect(amount.getByText(/^Paying .+ \(@marcia\.campbell\)$/)).toBeVisible();
   await expect(amount.getByRole('button', { name: 'Next' })).toBeDisabled();
   await amount.getByLabel('Amount').fill('250');
+  const created = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/single-payee'),
+  );
   await amount.getByRole('button', { name: 'Next' }).click();
+  const batchId = Number((await (await created).json()).payees[0].batch_id);
 
   const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
   await expect(confirm.getByText('Step 3 of 3')).toBeVisible();
@@ -261,15 +287,23 @@ test('a single payment: the lookup refuses an inactive ID and the branch itself,
   await expect(value('Sub total')).toHaveText('J$250.00');
   const total = centsFromText(await value('Total').innerText());
   await keepScreenshot(page, 'single-payment-confirm');
-  await confirm.getByRole('checkbox').check();
-  const before = await mainWalletBalance(page);
-  await confirm.getByRole('button', { name: 'Approve and continue' }).click();
-  const source = page.getByRole('dialog', { name: 'Choose source of funds' });
+  // Its maker sends it for approval; another admin approves it (spec section 4, ADR 022).
+  await expect(confirm.getByRole('button', { name: 'Approve and continue' })).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Request approval' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payment Sent for Approval' })).toBeVisible();
+
+  const checker = await signedInPage(browser, USERS.superAdmin, `${HISTORY}/review/${batchId}`);
+  const review = checker.getByTestId(`batch-review-${batchId}`);
+  await review.getByRole('checkbox').check();
+  const before = await mainWalletBalance(checker);
+  await review.getByRole('button', { name: 'Approve and continue' }).click();
+  const source = checker.getByRole('dialog', { name: 'Choose source of funds' });
   await source.getByRole('button', { name: 'Approve & Continue' }).click();
-  await expect(page.getByRole('dialog', { name: 'Your transfer is successful' })).toBeVisible({
+  await expect(checker.getByRole('dialog', { name: 'Your transfer is successful' })).toBeVisible({
     timeout: 40_000,
   });
-  expect(await mainWalletBalance(page)).toBe(before - total);
+  expect(await mainWalletBalance(checker)).toBe(before - total);
+  await checker.context().close();
 });
 
 test('the payment history on a phone shows each batch as a card, and the upload modal fits the screen', async ({
