@@ -71,22 +71,39 @@ test('an admin signs in with a code from the seeded authenticator; a wrong code 
 
 test('a stale second factor sends the admin through a step-up on approve, and the approval then goes through', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
-  await signInAs(page, USERS.admin, '/1001/lynk-wallet/payment-history');
-  await page.getByRole('button', { name: 'Create a Payment' }).click();
-  const chooser = page.getByRole('dialog', { name: 'Create a Payment' });
+  // The manager uploads the batch and sends it for approval: an admin approves only another's batch.
+  const makerContext = await browser.newContext();
+  const maker = await makerContext.newPage();
+  await signInAs(maker, USERS.manager, '/1001/lynk-wallet/payment-history');
+  await maker.getByRole('button', { name: 'Create a Payment' }).click();
+  const chooser = maker.getByRole('dialog', { name: 'Create a Payment' });
   await chooser.getByRole('radio', { name: 'Batch payment' }).click();
   await chooser.getByRole('button', { name: 'Next' }).click();
-  const upload = page.getByRole('dialog', { name: 'Upload batch payment file' });
+  const upload = maker.getByRole('dialog', { name: 'Upload batch payment file' });
   await upload.locator('input[type="file"]').setInputFiles({
     name: 'step-up.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('lynk_id,amount\nmarcia.campbell,125.00\n'),
   });
   await upload.getByLabel('Batch name (Optional)').fill(`Step-up ${Date.now()}`);
+  const created = maker.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && response.url().endsWith('/api/payment/batch-payments'),
+  );
   await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
+  const id = Number((await (await created).json()).data.id);
+  await maker
+    .getByRole('dialog', { name: 'Confirm payment' })
+    .getByRole('button', { name: 'Request approval' })
+    .click();
+  await expect(maker.getByRole('dialog', { name: 'Payment Sent for Approval' })).toBeVisible();
+  await makerContext.close();
+
+  await signInAs(page, USERS.admin, `/1001/lynk-wallet/payment-history/review/${id}`);
+  const confirm = page.getByTestId(`batch-review-${id}`);
   await confirm
     .getByLabel(
       'I confirm the recipients and fees for this transfer. I agree that transfers are final once completed.',
