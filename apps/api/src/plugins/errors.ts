@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { addressArea, type AddressArea } from '../lib/address-area.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isStorableJson, unstorableText } from '../lib/storable-text.ts';
 
 /** Answers about a signed-in user or a sign-in: no browser or proxy may keep a copy. */
 const NEVER_STORED: ReadonlySet<AddressArea> = new Set(['api', 'auth']);
@@ -39,6 +40,23 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   // Callback hooks, not async ones: they run on every request, and a promise each adds up.
   app.addHook('onRequest', (request, reply, done) => {
     done(refusedAddress(request.url, reply) ?? undefined);
+  });
+
+  // Fastify's own JSON parser (its limits and its refusal of `__proto__`), then the text it gave
+  // checked: a NUL or a lone surrogate in any string is a 400 here rather than a 500 from the
+  // database. Routes that read their body otherwise check it themselves (the batch upload).
+  const parseJson = app.getDefaultJsonParser(
+    app.initialConfig.onProtoPoisoning ?? 'error',
+    app.initialConfig.onConstructorPoisoning ?? 'error',
+  );
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const raw = body as string;
+    parseJson(request, raw, (error, parsed) => {
+      if (error) done(error, undefined);
+      else if (!isStorableJson(raw, parsed)) done(unstorableText(), undefined);
+      else done(null, parsed);
+    });
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {

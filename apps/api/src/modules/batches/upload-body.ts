@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { errorCodes } from 'fastify';
 import parser from 'stream-json/parser.js';
 import { BATCH_FILE_MAX_BYTES } from '@lynk/contract/constants';
+import { isStorableText, unstorableText } from '../../lib/storable-text.ts';
 import { FILE_PART_BYTES } from './repository.ts';
 
 /**
@@ -11,7 +12,8 @@ import { FILE_PART_BYTES } from './repository.ts';
  * 27 MB body nor its base64 text is ever held whole, and a 20 MB file is in memory once, outside
  * the JavaScript heap. `stream-json` tokenizes with every key and value streamed, never packed:
  * only the small members are gathered (each with a cap), anything nested is refused at its first
- * token, and reading stops at the route's limit.
+ * token, and reading stops at the route's limit. A key or a gathered string holding a NUL or a lone
+ * surrogate is refused (lib/storable-text.ts), as the JSON parser of every other route does.
  */
 export interface UploadBody {
   /** Every member but `csv`, as sent: the contract's schema checks them. */
@@ -188,6 +190,7 @@ export async function readUploadBody(body: Readable, limit: number): Promise<Upl
           key = '';
           break;
         case 'endKey':
+          if (!isStorableText(key)) throw unstorableText();
           inKey = false;
           member = key;
           break;
@@ -210,7 +213,8 @@ export async function readUploadBody(body: Readable, limit: number): Promise<Upl
             file.finish();
             set(file);
             file = null;
-          } else set(value);
+          } else if (isStorableText(value)) set(value);
+          else throw unstorableText();
           break;
         case 'endNumber':
           set(Number(value));
