@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { balanceOf, branchAccounts, newKey } from '../../test/accounts.ts';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
@@ -59,5 +60,26 @@ describe('the batch queues', () => {
     const total = BigInt(approved.json().data.total);
     await statusBecomes(cookie, id, 'COMPLETED');
     expect(await balanceOf(t, wallet)).toBe(before - total);
+  });
+
+  it('ends a batch whose file the parser refuses INVALID_PAYEE, instead of retrying it and leaving it NEW', async () => {
+    const { jar } = await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD);
+    const cookie = jar.header();
+    const csv = Buffer.from('lynk_id,amount,name\n=cmd,100,=HYPERLINK("x","y")\n').toString('base64');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/batch-payments',
+      headers: { cookie, 'x-lynk-csrf': '1', 'idempotency-key': newKey() },
+      payload: { merchant_id: 1001, name: 'Formula', csv },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    await statusBecomes(cookie, id, 'INVALID_PAYEE');
+    const batch = await t.app.inject({
+      method: 'GET',
+      url: `/api/payment/batch-payments/${id}`,
+      headers: { cookie },
+    });
+    expect(batch.json().data.error).toBe(PRODUCT_MESSAGES.batchCsvQuotes(1));
   });
 });
