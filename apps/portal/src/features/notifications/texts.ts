@@ -41,7 +41,7 @@ export const NOTIFICATION_TEXTS = {
   thresholdHint:
     'You are notified when the main wallet balance falls below this amount. 0 turns the alert off.',
   thresholdWhole: 'The low balance threshold must be a whole number.',
-  thresholdLocked: 'Only a user who may update the profile can change these settings.',
+  thresholdLocked: 'Only a user who may update the profile can change the low balance threshold.',
   save: 'Save',
   leaveTitle: 'You have unsaved changes',
   leaveBody: 'If you leave this page now, your changes to the notification settings will be lost.',

@@ -103,11 +103,28 @@ describe('the notification settings page', () => {
     show.mockRestore();
   });
 
-  it('disables the threshold and the switches without profile update', async () => {
-    renderSettings({ roleId: 2 });
-    expect(await screen.findByRole('switch', { name: 'Payment received' })).toBeDisabled();
-    expect(screen.getByRole('textbox', { name: 'Low balance threshold (J$)' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  it('lets a manager (no profile update) switch notifications and save them; only the threshold is locked', async () => {
+    const { requests } = renderSettings({ roleId: 2, extra: { [`PUT ${PREFS}`]: { body: preferences } } });
+    const payment = await screen.findByRole('switch', { name: 'Payment received' });
+    expect(payment).toBeEnabled();
+    expect(screen.getByRole('switch', { name: 'Low balance' })).toBeEnabled();
+    const threshold = screen.getByRole('textbox', { name: 'Low balance threshold (J$)' });
+    expect(threshold).toBeDisabled();
+    expect(threshold).toHaveAccessibleDescription(
+      expect.stringContaining('Only a user who may update the profile can change the low balance threshold.'),
+    );
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await userEvent.click(payment);
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    const [prefsPut] = requests.filter((r) => r.method === 'PUT');
+    expect(prefsPut!.path).toBe(PREFS);
+    expect(JSON.parse(prefsPut!.body!)).toEqual({
+      notification_preferences: [{ code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: false }],
+    });
   });
 
   it('blocks leaving with unsaved changes: Keep Editing stays, Discard Changes leaves', async () => {

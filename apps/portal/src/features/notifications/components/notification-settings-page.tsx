@@ -33,7 +33,8 @@ function SettingsForm({
   threshold: number;
 }) {
   const { orgId } = useOrganisation();
-  const canEdit = useCan('thresholdEdit');
+  // Only the threshold is gated (spec section 6, "Threshold edit"); anyone who reads notifications switches them.
+  const canEditThreshold = useCan('thresholdEdit');
   const save = useSaveSettings(orgId);
   const preferencesTitleId = useId();
   const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
@@ -67,11 +68,6 @@ function SettingsForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} data-testid="notification-settings-form">
       <Stack gap="lg">
-        {canEdit ? null : (
-          <Text size="sm" c="dimmed">
-            {NOTIFICATION_TEXTS.thresholdLocked}
-          </Text>
-        )}
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={preferencesTitleId}>
           <Title order={2} size="h4" id={preferencesTitleId}>
             {NOTIFICATION_TEXTS.preferencesTitle}
@@ -91,7 +87,6 @@ function SettingsForm({
                     checked={field.value ?? false}
                     onChange={(event) => field.onChange(event.currentTarget.checked)}
                     onBlur={field.onBlur}
-                    disabled={!canEdit}
                     data-testid={`preference-${preference.code}`}
                   />
                 )}
@@ -106,18 +101,22 @@ function SettingsForm({
           <TextInput
             {...form.register('threshold')}
             label={NOTIFICATION_TEXTS.thresholdLabel}
-            description={NOTIFICATION_TEXTS.thresholdHint}
+            description={
+              canEditThreshold
+                ? NOTIFICATION_TEXTS.thresholdHint
+                : `${NOTIFICATION_TEXTS.thresholdHint} ${NOTIFICATION_TEXTS.thresholdLocked}`
+            }
             inputMode="numeric"
             leftSection="J$"
             maw={320}
-            disabled={!canEdit}
+            disabled={!canEditThreshold}
             error={errors.threshold?.message}
             errorProps={{ role: 'alert' }}
             data-testid="low-balance-threshold"
           />
         </Card>
         <Group justify="flex-end">
-          <Button type="submit" disabled={!canEdit || !isDirty || !isValid} loading={save.isPending}>
+          <Button type="submit" disabled={!isDirty || !isValid} loading={save.isPending}>
             {NOTIFICATION_TEXTS.save}
           </Button>
         </Group>
