@@ -135,7 +135,7 @@ test('an admin uploads a batch and sends it for approval (never approving their 
   const before = await mainWalletBalance(checker);
   await approve.click();
   const source = checker.getByRole('dialog', { name: 'Choose source of funds' });
-  await expect(source.getByRole('radio', { name: /main wallet/ })).toBeChecked();
+  await expect(source.getByRole('radio', { name: /^Main wallet/ })).toBeChecked();
   await expectAccessible(checker);
   await source.getByRole('button', { name: 'Approve & Continue' }).click();
   const success = checker.getByRole('dialog', { name: 'Your transfer is successful' });

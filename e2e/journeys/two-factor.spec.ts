@@ -111,7 +111,7 @@ test('a stale second factor sends the admin through a step-up on approve, and th
     .check();
   await confirm.getByRole('button', { name: 'Approve and continue' }).click();
   const source = page.getByRole('dialog', { name: 'Choose source of funds' });
-  await expect(source.getByRole('radio', { name: /main wallet/ })).toBeChecked();
+  await expect(source.getByRole('radio', { name: /^Main wallet/ })).toBeChecked();
 
   // Sixteen minutes pass for the server; the portal is used on the way, so the session stays alive.
   setServerClockOffset(10 * MINUTE);

@@ -105,7 +105,8 @@ export const SOURCE_TEXTS = {
   title: 'Choose source of funds',
   subtitle: 'Where should the money for this payment come from?',
   choiceLabel: 'Source of funds',
-  mainWallet: (label: string) => `${label} (main wallet)`,
+  /** The wallet's own name ("Main wallet") and its currency, which the spec labels it by (JMD). */
+  mainWallet: (label: string, currency: string) => `${label} (${currency})`,
   bankAccount: (label: string) => `${label} (linked bank account)`,
   approve: MESSAGES.batch.approveAndContinueShort,
   cancel: MESSAGES.common.cancel,

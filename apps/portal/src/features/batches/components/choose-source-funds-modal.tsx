@@ -108,7 +108,7 @@ export function ChooseSourceFundsModal({ data }: { data: ChooseSourceFundsData }
               disabled={busy}
               label={
                 account.type === 'LYNK'
-                  ? SOURCE_TEXTS.mainWallet(account.label)
+                  ? SOURCE_TEXTS.mainWallet(account.label, account.details.currency)
                   : SOURCE_TEXTS.bankAccount(account.label)
               }
             />

@@ -82,7 +82,7 @@ describe('the Confirm Payment screen', () => {
     await userEvent.click(await within(dialog).findByRole('checkbox'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve and continue' }));
     const source = await screen.findByRole('dialog', { name: 'Choose source of funds' });
-    expect(within(source).getByRole('radio', { name: 'Main wallet (main wallet)' })).toBeChecked();
+    expect(within(source).getByRole('radio', { name: 'Main wallet (JMD)' })).toBeChecked();
     await userEvent.click(within(source).getByRole('button', { name: 'Approve & Continue' }));
     expect(await within(source).findByRole('alert')).toHaveTextContent(
       "You don't have enough money in your balance, please update the amount.",
