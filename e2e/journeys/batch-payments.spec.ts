@@ -177,8 +177,14 @@ test('a manager uploads and requests approval; the admin opens the review page a
   ).toBeVisible();
   await sent.getByRole('button', { name: 'Return to Dashboard' }).click();
   await expect(historyRow(page, id)).toContainText('Pending approval');
-  // A manager may not approve: no Review Batch.
-  await expect(historyRow(page, id).getByRole('link', { name: /Review Batch/ })).toHaveCount(0);
+  // Its maker comes back to it from the row (issue 32, item 3), and may not approve it.
+  await historyRow(page, id)
+    .getByRole('link', { name: `Review Batch ${id}` })
+    .click();
+  const own = page.getByTestId(`batch-review-${id}`);
+  await expect(own.getByText('Please review this payment and choose an action')).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Approve and continue' })).toHaveCount(0);
+  await expect(own.getByRole('checkbox')).toHaveCount(0);
 
   const admin = await signedInPage(browser, USERS.admin, HISTORY);
   await historyRow(admin, id)

@@ -104,12 +104,22 @@ describe('PaymentHistoryPane', () => {
     ]);
   });
 
-  it('shows a manager no "Review Batch": only an admin who may approve reviews', async () => {
-    installFakeFetch({ [`GET ${BATCHES}`]: { body: makeListing(rows) } });
+  it('offers a manager "Review Batch" on a validated batch and on one they sent for approval, never on another\'s pending batch', async () => {
+    const own = [
+      makeBatch(19, { status: 'PENDING_APPROVAL', created_by_id: 'user_1', requested_by_id: 'user_1' }),
+      makeBatch(20, { status: 'PENDING_APPROVAL', requested_by_id: 'user_1' }),
+    ];
+    installFakeFetch({ [`GET ${BATCHES}`]: { body: makeListing([...rows, ...own]) } });
     renderPane(2);
     const table = await screen.findByRole('table', { name: 'Payment History' });
     await within(table).findByText('Weekly suppliers');
-    expect(within(table).queryByRole('link', { name: /Review Batch/ })).not.toBeInTheDocument();
+    // 15 is Maria Manager's, waiting for an admin: the signed-in manager has nothing to do on it.
+    const reviews = within(table).getAllByRole('link', { name: /^Review Batch/ });
+    expect(reviews.map((link) => link.getAttribute('href'))).toEqual([
+      '/1001/lynk-wallet/payment-history/review/16',
+      '/1001/lynk-wallet/payment-history/review/19',
+      '/1001/lynk-wallet/payment-history/review/20',
+    ]);
     expect(within(table).getAllByRole('button', { name: /^Receipt/ })).toHaveLength(3);
   });
 

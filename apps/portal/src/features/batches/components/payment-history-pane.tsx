@@ -1,4 +1,4 @@
-import type { Batch } from '@lynk/contract/batches';
+import { isBatchMaker, type Batch } from '@lynk/contract/batches';
 import { formatCents } from '@lynk/contract/money';
 import { batchStatusLabel, hasBatchReceipt, isBatchReviewable } from '@lynk/contract/statuses';
 import { Button, Group } from '@mantine/core';
@@ -13,6 +13,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
+import { useRequiredSession } from '@/lib/session';
 import { useDownloadBatchReceipt } from '../api/get-batch-receipt';
 import { useBatches, batchesPageQueryOptions } from '../api/get-batches';
 import { HISTORY_TEXTS } from '../texts';
@@ -20,13 +21,26 @@ import { BatchName } from './batch-name';
 import { EMPTY_PAGE } from '@/lib/listing';
 
 /**
- * A row's actions (spec section 4): "Review Batch" for a batch waiting for a decision, to an admin
- * who may approve; "Receipt" (receipt.csv) once the batch is processed.
+ * Who has something to do on a batch waiting for a decision: an admin who may approve (spec section
+ * 4), whoever may send a validated batch for approval, and its maker, who may cancel it (a manager
+ * who chose "Resume Later" comes back this way).
+ */
+function mayActOn(batch: Batch, user: { isAdmin: boolean; mayCreate: boolean; id: string }) {
+  if (!isBatchReviewable(batch.status)) return false;
+  if (user.isAdmin) return true;
+  return user.mayCreate && (batch.status === 'VALIDATED' || isBatchMaker(batch, user.id));
+}
+
+/**
+ * A row's actions (spec section 4): "Review Batch" for a batch waiting for a decision, to whoever
+ * may act on it; "Receipt" (receipt.csv) once the batch is processed.
  */
 function BatchActions({ batch }: { batch: Batch }) {
-  const mayReview = useCan('reviewBatch');
+  const isAdmin = useCan('reviewBatch');
+  const mayCreate = useCan('createPayments');
+  const { id } = useRequiredSession();
   const receipt = useDownloadBatchReceipt();
-  const review = mayReview && isBatchReviewable(batch.status);
+  const review = mayActOn(batch, { isAdmin, mayCreate, id });
   const withReceipt = hasBatchReceipt(batch.status);
   if (!review && !withReceipt) return null;
   return (
