@@ -50,7 +50,7 @@ async function markAllRead(page: Page) {
 
 const bellOf = (page: Page) => page.getByRole('banner').getByTestId('notification-bell');
 
-test('a batch sent for approval appears in the admin’s bell; opening it goes to its review page', async ({
+test('a batch sent for approval appears in the admin’s bell; opening it shows its details, Review Payment its review page', async ({
   page,
   browser,
 }) => {
@@ -68,6 +68,11 @@ test('a batch sent for approval appears in the admin’s bell; opening it goes t
   await keepScreenshot(page, 'notification-bell');
   await expectAccessible(page);
   await item.click();
+  // Opened where the admin is (spec section 2), with its details and actions.
+  const details = page.getByRole('dialog', { name: 'Batch payment to approve' });
+  await expect(details.getByText(new RegExp(`Batch ${id} of`))).toBeVisible();
+  await expect(page).toHaveURL(/\/1001\/lynk-wallet\/orders$/);
+  await details.getByRole('button', { name: 'Review Payment' }).click();
   await expect(page).toHaveURL(new RegExp(`/1001/lynk-wallet/payment-history/review/${id}$`));
   await expect(page.getByTestId(`batch-review-${id}`)).toBeVisible();
   await manager.context().close();

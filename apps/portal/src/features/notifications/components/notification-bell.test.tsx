@@ -65,7 +65,7 @@ describe('NotificationBell', () => {
     expect(requests.map((r) => r.path)).toContain('/api/profile/notifications?offset=0&limit=5&sort=DESC');
   });
 
-  it('opens a batch to approve: marks it read and goes to its review page', async () => {
+  it('opens a batch to approve in place: marks it read, shows its details, and Review Payment goes to its review page', async () => {
     const { router, requests } = renderApp(
       '/1001/lynk-wallet/orders',
       portalServer({
@@ -77,11 +77,37 @@ describe('NotificationBell', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     await userEvent.click(await screen.findByRole('button', { name: /Batch payment waiting for approval/ }));
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history/review/7'),
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Batch payment waiting for approval' });
     expect(requests.some((r) => r.method === 'PUT' && r.path === '/api/profile/notifications/41/read')).toBe(
       true,
     );
+    // The click opened the details where the user is; it did not navigate.
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders');
+    expect(screen.queryByTestId('notification-bell-dropdown')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Batch Payroll is waiting for your approval.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Return to Dashboard' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review Payment' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/1001/lynk-wallet/payment-history/review/7'),
+    );
+  });
+
+  it('opens a read payment notification in place without marking it again', async () => {
+    const { router, requests } = renderApp(
+      '/1001/lynk-wallet/refunds',
+      portalServer({
+        extra: bellRoutes(
+          [makeNotification(3, { read: true, data: { lynkRouteRedirect: '/1001/lynk-wallet/orders' } })],
+          0,
+        ),
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Payment received 3/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment received 3' });
+    expect(within(dialog).getByText('@customer.3 paid J$1,500.00 for order #3.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Review Payment' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1001/lynk-wallet/refunds');
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 });

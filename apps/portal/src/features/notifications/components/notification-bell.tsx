@@ -15,11 +15,10 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconList, IconSettings } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useBellFeed, type BellFeed } from '../hooks/use-bell-feed';
-import { notificationTarget } from '../open-notification';
+import { useOpenNotification } from '../hooks/use-open-notification';
 import { NOTIFICATION_TEXTS, unreadBadge } from '../texts';
 
 function FeedItems({ feed, onOpen }: { feed: BellFeed; onOpen: (notification: Notification) => void }) {
@@ -68,23 +67,21 @@ function FeedItems({ feed, onOpen }: { feed: BellFeed; onOpen: (notification: No
 /**
  * The header's notification bell (spec section 2): the unread count (99+ beyond 99), a dropdown
  * with up to five latest notifications, "View All" (the notifications page) and "Settings".
- * Opening one marks it read and goes where it points. The badge sits beside the button, hidden
+ * Opening one marks it read and shows its details, as on the notifications page. The badge sits beside the button, hidden
  * from assistive technology: the button's own name carries the count, so what is seen and what
  * is announced never disagree (axe's label-content-name-mismatch).
  */
 export function NotificationBell() {
-  const { segment, orgId } = useOrganisation();
+  const { segment } = useOrganisation();
   const paths = organisationPaths(segment);
   const feed = useBellFeed();
   const unread = feed.status === 'ready' ? feed.unread : 0;
   const [opened, { toggle, close }] = useDisclosure(false);
   const titleId = useId();
-  const markRead = useMarkNotificationRead(orgId);
-  const navigate = useNavigate();
+  const openNotification = useOpenNotification();
   const open = (notification: Notification) => {
     close();
-    if (!notification.read) markRead.mutate(notification.id);
-    void navigate(notificationTarget(notification, paths.notifications));
+    openNotification(notification);
   };
 
   return (

@@ -13,9 +13,9 @@ export interface NotificationDetailsData {
 }
 
 /**
- * One notification, opened from the notifications page (spec section 2): its title, when it came
- * and its whole text. A batch waiting for approval offers "Review Payment" (its review page, the
- * id taken from the redirect) and "Return to Dashboard".
+ * One notification, opened from the bell or the notifications page (spec section 2): its title,
+ * when it came and its whole text. A batch waiting for approval offers "Review Payment" (its
+ * review page, the id taken from the redirect) and "Return to Dashboard".
  */
 export function NotificationDetailsModal({ data }: { data: NotificationDetailsData }) {
   const { notification } = data;

@@ -18,13 +18,12 @@ import { useEffect } from 'react';
 import { listingQuery, useListingParams } from '@/components/data-table/use-listing-params';
 import { TableFooter } from '@/components/table-footer';
 import { formatTimestamp } from '@/lib/format';
-import { openModal } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 import { useNotificationsPage } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { notificationGroup } from '../group';
+import { useOpenNotification } from '../hooks/use-open-notification';
 import type { NotificationTab } from '../tabs';
 import { NOTIFICATION_TEXTS } from '../texts';
 import { EMPTY_PAGE } from '@/lib/listing';
@@ -93,7 +92,7 @@ export function NotificationsList({ tab }: { tab: NotificationTab }) {
     group: notificationGroup(tab),
   };
   const notifications = useNotificationsPage(orgId, query);
-  const markRead = useMarkNotificationRead(orgId);
+  const open = useOpenNotification();
   const markAll = useMarkAllRead(orgId);
   const { rows, total } = notifications.data ?? EMPTY_PAGE;
   const busy = notifications.isPending;
@@ -104,17 +103,6 @@ export function NotificationsList({ tab }: { tab: NotificationTab }) {
   useEffect(() => {
     if (pastEnd) setPage(lastPage, { replace: true });
   }, [pastEnd, lastPage, setPage]);
-
-  const open = (notification: Notification) => {
-    const show = () =>
-      openModal(
-        'notification-details',
-        { notification: { ...notification, read: true } },
-        { title: notification.title },
-      );
-    if (notification.read) show();
-    else markRead.mutate(notification.id, { onSettled: show });
-  };
 
   const markAllAsRead = () =>
     markAll.mutate(undefined, { onSettled: () => setSort(sort === 'DESC' ? 'ASC' : 'DESC') });

@@ -1,0 +1,24 @@
+import type { Notification } from '@lynk/contract/notifications';
+import { openModal } from '@/lib/modal-registry';
+import { useOrganisation } from '@/lib/organisation';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+
+/**
+ * Opening a notification, from the bell or the notifications page (spec section 2): an unread one
+ * is marked read first, then its details modal shows (also when marking failed: the details are
+ * already here, and it stays unread to be opened again).
+ */
+export function useOpenNotification(): (notification: Notification) => void {
+  const { orgId } = useOrganisation();
+  const markRead = useMarkNotificationRead(orgId);
+  return (notification) => {
+    const show = () =>
+      openModal(
+        'notification-details',
+        { notification: { ...notification, read: true } },
+        { title: notification.title },
+      );
+    if (notification.read) show();
+    else markRead.mutate(notification.id, { onSettled: show });
+  };
+}
