@@ -81,9 +81,15 @@ describe('rate limits that fit the caller', () => {
   });
 
   it('gives an integration calling with a bearer token a budget of its own, per address', async () => {
+    // A token is only good for a membership the user still holds: the Kingston manager's.
+    const manager = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'auth_id'])
+      .where('email', '=', 'manager.kingston@bluemountain.example')
+      .executeTakeFirstOrThrow();
     const token = await signAccessToken(t, {
-      user_id: 2,
-      authID: 'lynk|integration',
+      user_id: manager.id,
+      authID: manager.auth_id,
       role: 'Manager',
       role_id: 2,
       displayName: 'Till sync',

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { LISTING_CHANGES_CHANNEL } from '../db/functions/listing-changes/function.ts';
 
 export interface ChangeHandlers {
-  /** A committed write's announcement (merchant ids comma-joined, or `*`). */
+  /** A committed write's announcement (the listings': merchant ids comma-joined, or `*`). */
   changed(payload: string): void;
   /** Listening (true), or not (false): the connection is lost until it is back. */
   live(live: boolean): void;
@@ -28,14 +28,32 @@ const SYNC_TIMEOUT_MS = 1000;
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 5000;
 
-/** Listens for the database's listing change announcements (migration 0016, ADR 032). */
-export async function openChangeFeed(database: DatabaseHandle, on: ChangeHandlers): Promise<ChangeFeed> {
+/** A NOTIFY channel, and the name its PostgreSQL listening connection shows in `pg_stat_activity`. */
+export interface ChangeChannel {
+  channel: string;
+  applicationName: string;
+}
+
+const LISTING_CHANGES: ChangeChannel = {
+  channel: LISTING_CHANGES_CHANNEL,
+  applicationName: 'lynk-listing-changes',
+};
+
+/**
+ * Listens for the database's listing change announcements (migration 0016, ADR 032), or those
+ * of another channel (the staff changes that end bearer tokens, session/bearer-memberships.ts).
+ */
+export async function openChangeFeed(
+  database: DatabaseHandle,
+  on: ChangeHandlers,
+  { channel, applicationName }: ChangeChannel = LISTING_CHANGES,
+): Promise<ChangeFeed> {
   if (database.pglite) {
     const pglite = database.pglite;
     // LISTEN through the pool, queued behind any open transaction like every other statement.
-    await sql`listen ${sql.id(LISTING_CHANGES_CHANNEL)}`.execute(database.db);
-    const stop = pglite.onNotification((channel, payload) => {
-      if (channel === LISTING_CHANGES_CHANNEL) on.changed(payload);
+    await sql`listen ${sql.id(channel)}`.execute(database.db);
+    const stop = pglite.onNotification((heard, payload) => {
+      if (heard === channel) on.changed(payload);
     });
     on.live(true);
     return {
@@ -47,7 +65,7 @@ export async function openChangeFeed(database: DatabaseHandle, on: ChangeHandler
     };
   }
   if (!database.url) throw new Error('A PostgreSQL database handle without its address');
-  return listenOnPostgres(database.url, on);
+  return listenOnPostgres(database.url, on, { channel, applicationName });
 }
 
 /**
@@ -55,7 +73,11 @@ export async function openChangeFeed(database: DatabaseHandle, on: ChangeHandler
  * stops serving and keeping answers) and the connection is opened again, waiting longer each
  * time up to a few seconds; the cache is told it is back only once LISTEN has succeeded.
  */
-async function listenOnPostgres(url: string, on: ChangeHandlers): Promise<ChangeFeed> {
+async function listenOnPostgres(
+  url: string,
+  on: ChangeHandlers,
+  { channel, applicationName }: ChangeChannel,
+): Promise<ChangeFeed> {
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = RECONNECT_MIN_MS;
@@ -79,16 +101,16 @@ async function listenOnPostgres(url: string, on: ChangeHandlers): Promise<Change
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, application_name: 'lynk-listing-changes' });
+    const next = new pg.Client({ connectionString: url, application_name: applicationName });
     next.on('notification', (message) => {
-      if (message.channel === LISTING_CHANGES_CHANNEL) on.changed(message.payload ?? '*');
+      if (message.channel === channel) on.changed(message.payload ?? '*');
     });
     next.on('error', (error) => lose(next, error));
     next.on('end', () => lose(next, new Error('The listening connection ended')));
     client = next;
     try {
       await next.connect();
-      await next.query(`listen ${LISTING_CHANGES_CHANNEL}`);
+      await next.query(`listen ${channel}`);
     } catch (error) {
       lose(next, error);
       return;

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHa
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER, type SessionIdentity } from '@lynk/contract/session';
 import { passesGate, type Gate } from '@lynk/contract/permissions';
+import type { DatabaseHandle } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import { memoByString } from '../lib/memo.ts';
 import { NO_AUTHENTICATION, type Authentication } from '../modules/session/authentication.ts';
+import { createBearerMemberships } from '../modules/session/bearer-memberships.ts';
 import type { SessionService } from '../modules/session/service.ts';
 import type { AccessTokenVerifier } from '../modules/session/tokens.ts';
 
@@ -36,6 +38,12 @@ export interface AuthPluginOptions {
   sessions: SessionService;
   verifier: AccessTokenVerifier;
   publicUrl: string;
+  /**
+   * Where staff changes are heard, so that a bearer token's membership confirmed once is not
+   * read again on every call (session/bearer-memberships.ts). Without it, every bearer call
+   * reads the membership from the database.
+   */
+  database?: DatabaseHandle | undefined;
 }
 
 /**
@@ -51,6 +59,14 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   app.decorateRequest('authKind', null);
   app.decorateRequest('authentication', null as unknown as Authentication);
   app.decorate('clock', opts.sessions.now);
+  const memberships = createBearerMemberships(app.db);
+  if (opts.database) {
+    const feed = await memberships.listen(opts.database, (error) =>
+      app.log.warn({ err: error }, 'member changes: connection lost, bearer calls read the database'),
+    );
+    // Before the database closes: the embedded one's listener goes with it.
+    app.addHook('onClose', () => feed.close());
+  }
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     request.authentication = NO_AUTHENTICATION;
@@ -60,14 +76,19 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
     if (authorization !== undefined) {
       const match = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/.exec(authorization);
       if (!match?.[1]) throw unauthorized('The Authorization header must be a bearer token.');
-      try {
-        const verified = await opts.verifier.verify(match[1]);
-        request.identity = verified.identity;
-        request.authentication = verified.authentication;
-        request.authKind = 'bearer';
-      } catch {
+      const verified = await opts.verifier.verify(match[1]).catch(() => {
         throw unauthorized('The access token is not valid.');
+      });
+      // Signed and unexpired, but the member may have been deactivated, deleted or given another
+      // role since it was issued: refused at once, as their cookie sessions are ended (ADR 028).
+      if (!(await memberships.holds(verified.identity))) {
+        throw unauthorized(
+          'The access token is no longer valid: the membership it was issued for has changed.',
+        );
       }
+      request.identity = verified.identity;
+      request.authentication = verified.authentication;
+      request.authKind = 'bearer';
       return;
     }
 

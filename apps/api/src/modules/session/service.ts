@@ -5,6 +5,7 @@ import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } fr
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/service.ts';
 import { authenticationFromClaims, type Authentication } from './authentication.ts';
+import { announceMemberChange } from './bearer-memberships.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import type { LoginState, Reauthorization } from './login-state.ts';
 import type { OidcClient } from './oidc-client.ts';
@@ -271,10 +272,12 @@ export function createSessionService(options: SessionServiceOptions) {
 
   /**
    * Ends every session of a user at once (staff deactivated, deleted or given another role): the
-   * rows, the remembered identities, the provider's sessions and refresh tokens. Their next call
-   * is unauthenticated; signing in again gets tokens with what the membership is now.
+   * rows, the remembered identities, the provider's sessions and refresh tokens, and on every
+   * server the bearer tokens' confirmed memberships (bearer-memberships.ts). Their next call is
+   * unauthenticated; signing in again gets tokens with what the membership is now.
    */
   async function endUserSessions(userId: number) {
+    await announceMemberChange(db, userId);
     for (const idHash of await findSessionHashesOfUser(db, userId)) {
       const session = await store.find(idHash);
       if (session) await end(session);

@@ -35,7 +35,8 @@ const LONGEST_REMEMBERED_MS = 60 * 60 * 1000;
  * the same bearer token many times a second, and the RSA verification and claim parsing would
  * otherwise be most of a cached listing's cost. Only a byte-identical token hits, so a changed
  * signature or claim is verified afresh; bearer tokens are stateless, so remembering one revokes
- * nothing later than the token itself would.
+ * nothing later than the token itself would. Whether its membership still holds is checked on
+ * every call, after this (bearer-memberships.ts).
  */
 export function createAccessTokenVerifier(options: {
   issuer: string;
