@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { formatDate } from '@lynk/contract/dates';
 
 /**
  * Characters that make a spreadsheet read a cell as a formula, or that some spreadsheets skip
@@ -24,4 +25,9 @@ export function csvRecords(rows: (string | number | null)[][]): string {
     rows.map((row) => row.map(neutraliseFormula)),
     { record_delimiter: 'windows' },
   );
+}
+
+/** A time in a file the product writes: the merchant's wall clock (Jamaica), as the tables show it. */
+export function csvTime(at: Date): string {
+  return formatDate(at, 'DD/MM/YYYY HH:mm');
 }

@@ -158,9 +158,19 @@ describe('processing an approved batch from the main wallet', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('row,lynk_id,name,amount,fee,gct,status,paid_at,reference,error');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^1,proc\.4,,10\.00,0\.10,0\.02,PAID,\d{4}-\d\d-\d\dT[^,]+,\d+,$/);
+    expect(lines[1]).toMatch(/^1,proc\.4,,10\.00,0\.10,0\.02,PAID,\d\d\/\d\d\/\d{4} \d\d:\d\d,\d+,$/);
     expect((await receiptOf(id, otherAdmin)).response.statusCode).toBe(404);
     expect((await get(`${URL}/abc/receipt`)).statusCode).toBe(400);
+  });
+
+  it("writes receipt.csv's paid_at as every other file does: DD/MM/YYYY HH:mm, Jamaica time", async () => {
+    const id = await approvedBatch(['30.00'], 6);
+    await processBatch(deps(), id);
+    // 18:04 UTC is 13:04 in Jamaica (UTC-5 all year).
+    const paidAt = new Date('2026-11-27T18:04:18.510Z');
+    await sql`UPDATE batch_payees SET paid_at = ${paidAt} WHERE batch_id = ${id}`.execute(t.database.db);
+    const { csv } = await receiptOf(id);
+    expect(csv.trimEnd().split('\r\n')[1]?.split(',')[7]).toBe('27/11/2026 13:04');
   });
 
   it('pays nobody twice when two runs of one batch go at once', async () => {

@@ -4,6 +4,7 @@ import { centsToDecimalString } from '@lynk/contract/money';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { csvTime } from '../../lib/csv.ts';
 import { csvFileBody, CSV_PAGE_ROWS, type CsvCell } from './files.ts';
 import { findBatch, findReceiptRows } from './repository.ts';
 
@@ -22,9 +23,9 @@ const RECEIPT_HEADER = [
 
 /**
  * A processed batch's receipt (spec section 4, "receipt.csv"): every payee the batch tried to pay,
- * with what it was charged, whether it was paid, when, the journal entry that paid it (the
- * reference support looks up) and why not. Rows found invalid at upload were never part of the
- * payment and are left out. Read and written a page at a time through the one CSV writer, as a
+ * with what it was charged, whether it was paid, when (Jamaica time, as in every file the product
+ * writes), the journal entry that paid it (the reference support looks up) and why not. Rows found
+ * invalid at upload were never part of the payment and are left out. Read and written a page at a time through the one CSV writer, as a
  * stream of the contract's JSON; an unknown or unprocessed batch is refused before anything is sent.
  */
 export async function batchReceipt(db: Db, merchantId: number, batchId: number): Promise<Readable> {
@@ -45,7 +46,7 @@ export async function batchReceipt(db: Db, merchantId: number, batchId: number):
         centsToDecimalString(BigInt(row.fee)),
         centsToDecimalString(BigInt(row.gct)),
         row.status,
-        row.paid_at ? row.paid_at.toISOString() : null,
+        row.paid_at ? csvTime(row.paid_at) : null,
         row.entry_id,
         row.error,
       ]);

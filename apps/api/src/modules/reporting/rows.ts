@@ -1,9 +1,9 @@
-import { formatDate } from '@lynk/contract/dates';
 import { centsToDecimalString } from '@lynk/contract/money';
 import type { Order, Refund } from '@lynk/contract/orders';
 import { REPORT_COLUMNS } from '@lynk/contract/reporting';
 import { channelLabel, statusLabel } from '@lynk/contract/statuses';
 import type { CbdcPayment, Transfer } from '@lynk/contract/transfers';
+import { csvTime } from '../../lib/csv.ts';
 
 /**
  * One line of a report, in the order of REPORT_COLUMNS: what the wallet's tables show of the
@@ -13,7 +13,7 @@ import type { CbdcPayment, Transfer } from '@lynk/contract/transfers';
 type OneStringEach<Columns extends readonly string[]> = { -readonly [Column in keyof Columns]: string };
 export type ReportRow = OneStringEach<typeof REPORT_COLUMNS>;
 
-const when = (iso: string) => formatDate(new Date(iso), 'DD/MM/YYYY HH:mm');
+const when = (iso: string) => csvTime(new Date(iso));
 const amount = (cents: number) => centsToDecimalString(cents);
 
 export const REPORT_HEADER: string[] = [...REPORT_COLUMNS];
