@@ -212,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identityCacheMs: config.sessionIdentityCacheMs,
     now,
   });
-  await app.register(authPlugin, { sessions, verifier, publicUrl: config.publicUrl });
+  await app.register(authPlugin, { sessions, verifier, publicUrl: config.publicUrl, database });
   await app.register(listingCachePlugin, { database, maxAgeMs: config.listingCacheMaxAgeMs });
   await app.register(jobsPlugin, {
     databaseUrl: config.databaseUrl,
