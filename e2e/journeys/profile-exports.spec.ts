@@ -38,18 +38,20 @@ test('an export downloads a CSV whose rows match the table, and Last Reports lis
 
   await page.getByRole('button', { name: 'Export' }).click();
   const preferences = page.getByRole('dialog', { name: 'Export Preferences' });
-  await preferences.getByRole('button', { name: 'Generate report' }).click();
-  await expect(preferences.getByText('Please select a table to export')).toBeVisible();
-  await expect(preferences.getByText('both dates must not be blank')).toBeVisible();
+  // Generate is disabled while the form is invalid, from the start.
+  const generate = preferences.getByRole('button', { name: 'Generate report' });
+  await expect(generate).toBeDisabled();
   await preferences.getByLabel('Start date').fill(typed(new Date(end.getTime() - 40 * DAY)));
   await preferences.getByLabel('End date').fill(typed(end));
   await expect(preferences.getByText("The date range can't exceed 1 month.")).toBeVisible();
+  await expect(preferences.getByText('Please select a table to export')).toBeVisible();
+  await expect(generate).toBeDisabled();
   await preferences.getByLabel('Start date').fill(typed(start));
   await preferences.getByRole('checkbox', { name: 'Transfers' }).check();
-  await expect(preferences.getByRole('button', { name: 'Generate report' })).toBeEnabled();
+  await expect(generate).toBeEnabled();
   await keepScreenshot(page, 'export-preferences');
   await expectAccessible(page);
-  await preferences.getByRole('button', { name: 'Generate report' }).click();
+  await generate.click();
 
   const done = page.getByRole('dialog', { name: 'Download' });
   await expect(done.getByText('Your report was generated successfully.')).toBeVisible();

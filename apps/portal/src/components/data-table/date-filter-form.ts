@@ -20,6 +20,21 @@ export const dateFilterSchema = z.object({ start: z.string(), end: z.string() })
   }),
 );
 
+/**
+ * Whether the user has reached the range's rule, so its message is news: they left a start they
+ * typed, or began the end (typed, or picked on the calendar). Passing through the empty start
+ * field (the modal puts the focus there) is not reaching it.
+ */
+export function rangeReached({
+  touchedFields,
+  dirtyFields,
+}: {
+  touchedFields: { start?: boolean; end?: boolean };
+  dirtyFields: { start?: boolean; end?: boolean };
+}): boolean {
+  return Boolean((touchedFields.start && dirtyFields.start) || touchedFields.end || dirtyFields.end);
+}
+
 /** The applied range (YYYY-MM-DD for the URL and the API) from valid fields. */
 export function toDateRange({ start, end }: DateFilterValues): DateRange | null {
   const result = validateDateRange(start, end);

@@ -4,7 +4,13 @@ import { DatePickerInput, DatesProvider, type DatesProviderSettings } from '@man
 import { IconCalendar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
-import { maskDateInput, toCalendarDate, toDisplayDate, type DateFilterValues } from './date-filter-form';
+import {
+  maskDateInput,
+  rangeReached,
+  toCalendarDate,
+  toDisplayDate,
+  type DateFilterValues,
+} from './date-filter-form';
 import { TABLE_TEXTS } from './texts';
 
 // Jamaican calendars start the week on Sunday. Weekends are not coloured: Mantine's red days fail
@@ -16,17 +22,17 @@ const PLACEHOLDER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)'
 /**
  * A date range picked on a calendar or typed as DD/MM/YYYY (docs/decisions/018): the Filters
  * modal's and the export modal's. The form owns the `start` and `end` fields; the calendar fills
- * both, a typed valid date moves the calendar. `message` is the range rule's text, shown under it.
+ * both, a typed valid date moves the calendar. The range rule's text (the form's error on `end`)
+ * shows under it once the user has reached it (`rangeReached`); before that a blank end is not
+ * news, and the form's button, disabled while invalid, says enough.
  */
 export function DateRangeFields<Values extends DateFilterValues>({
   form,
   legend,
-  message,
   focusOnOpen = false,
 }: {
   form: UseFormReturn<Values>;
   legend: string;
-  message: string | undefined;
   /** The modal puts the focus on the start field when it opens. */
   focusOnOpen?: boolean;
 }) {
@@ -34,16 +40,19 @@ export function DateRangeFields<Values extends DateFilterValues>({
   // The fields are named start and end in every form that uses this: seen through that shape.
   const range = form as unknown as UseFormReturn<DateFilterValues>;
   const [start, end] = useWatch({ control: range.control, name: ['start', 'end'] });
+  const message = rangeReached(range.formState) ? range.formState.errors.end?.message : undefined;
   const pickedStart = toCalendarDate(start);
   const pickedEnd = toCalendarDate(end);
   // What the picker button shows ("05/11/2026 – 07/11/2026"), which its name must contain.
   const shown = pickedStart ? `${start} – ${pickedEnd ? end : ''}`.trim() : '';
 
-  // Once the form was submitted, each change checks the pair again.
+  // A pick is checked at once, like typing. Half a range (its first click) does not reach the
+  // rule: the end it cleared is being picked, not forgotten.
   const pickRange = ([from, to]: [string | null, string | null]) => {
-    const options = { shouldDirty: true, shouldValidate: range.formState.isSubmitted };
+    const picked = to !== null;
+    const options = { shouldDirty: picked, shouldValidate: true };
     range.setValue('start', toDisplayDate(from), options);
-    range.setValue('end', toDisplayDate(to), options);
+    range.setValue('end', toDisplayDate(to), { ...options, shouldTouch: picked });
   };
 
   return (

@@ -41,30 +41,32 @@ describe('DataTable filter', () => {
     expect(within(dialog).getByLabelText('End date')).toHaveValue('07/10/2026');
   });
 
-  it('says nothing on open, then after a first Apply with a blank date says both are needed and disables Apply', async () => {
+  it('opens with Apply disabled and no message; both dates must be given before Apply enables', async () => {
     const { router } = renderTable({ rows: makeRows(1) });
     const dialog = await openFilters();
     const apply = within(dialog).getByRole('button', { name: 'Apply' });
-    expect(apply).toBeEnabled();
+    expect(apply).toBeDisabled();
     expect(within(dialog).queryByText('both dates must not be blank')).not.toBeInTheDocument();
 
     await userEvent.type(within(dialog).getByLabelText('Start date'), '01/11/2026');
-    await userEvent.click(apply);
-    expect(within(dialog).getByText('both dates must not be blank')).toBeInTheDocument();
     expect(apply).toBeDisabled();
+    // Enter on a form whose button is disabled applies nothing.
+    await userEvent.keyboard('{Enter}');
     expect(router.state.location.search).toBe('');
+    // Leaving the start for the end: the rule is news now.
+    await userEvent.click(within(dialog).getByLabelText('End date'));
+    expect(within(dialog).getByText('both dates must not be blank')).toBeInTheDocument();
 
     await userEvent.type(within(dialog).getByLabelText('End date'), '23/11/2026');
     expect(apply).toBeEnabled();
     expect(within(dialog).queryByText('both dates must not be blank')).not.toBeInTheDocument();
   });
 
-  it('keeps Apply disabled while the start is after the end, once applying was tried', async () => {
+  it('keeps Apply disabled while the start is after the end, with the message, until the start moves back', async () => {
     renderTable({ rows: makeRows(1) });
     const dialog = await openFilters();
     await userEvent.type(within(dialog).getByLabelText('Start date'), '24/11/2026');
     await userEvent.type(within(dialog).getByLabelText('End date'), '23/11/2026');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
     expect(within(dialog).getByText('The start date must not be after the end date.')).toBeInTheDocument();
 
@@ -82,7 +84,6 @@ describe('DataTable filter', () => {
     const dialog = await openFilters();
     await userEvent.type(within(dialog).getByLabelText('Start date'), '31/02/2026');
     await userEvent.type(within(dialog).getByLabelText('End date'), '01/03/2026');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
     expect(within(dialog).getByText('Please enter valid dates as DD/MM/YYYY.')).toBeInTheDocument();
   });
@@ -100,6 +101,8 @@ describe('DataTable filter', () => {
     expect(await screen.findByRole('button', { name: 'Previous month' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next month' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: '2 November 2026' }));
+    // Half a range picked is not yet a blank end to complain about.
+    expect(within(dialog).getByTestId('date-range-error')).toBeEmptyDOMElement();
     await userEvent.click(screen.getByRole('button', { name: '18 November 2026' }));
     expect(within(dialog).getByLabelText('Start date')).toHaveValue('02/11/2026');
     expect(within(dialog).getByLabelText('End date')).toHaveValue('18/11/2026');

@@ -8,8 +8,8 @@ import type { DateRange } from './use-listing-params';
 
 /**
  * The "Filters" modal of a table (spec sections 2 and 5): a "Date range" picked on a calendar or
- * typed as DD/MM/YYYY, Close and Apply. The rule's message shows once the user has tried to apply;
- * from then on Apply stays disabled until the range is valid.
+ * typed as DD/MM/YYYY, Close and Apply. Apply is disabled while the range is invalid, from the
+ * start (docs/decisions/014: mode onChange, the button follows `isValid`).
  */
 export function FiltersModal({
   opened,
@@ -28,10 +28,9 @@ export function FiltersModal({
       start: toDisplayDate(initialRange?.from ?? null),
       end: toDisplayDate(initialRange?.to ?? null),
     },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    mode: 'onChange',
   });
-  const message = form.formState.errors.end?.message;
+  const { isValid } = form.formState;
 
   const submit = form.handleSubmit((values) => {
     const range = toDateRange(values);
@@ -51,12 +50,12 @@ export function FiltersModal({
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="lg">
-          <DateRangeFields form={form} legend={TABLE_TEXTS.dateRange} message={message} focusOnOpen />
+          <DateRangeFields form={form} legend={TABLE_TEXTS.dateRange} focusOnOpen />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {TABLE_TEXTS.close}
             </Button>
-            <Button type="submit" disabled={Boolean(message)}>
+            <Button type="submit" disabled={!isValid}>
               {TABLE_TEXTS.apply}
             </Button>
           </Group>

@@ -28,11 +28,15 @@ export function exportFormSchema(wallet: ExportWalletKind, today?: Date) {
         ...(today ? { today } : {}),
       });
       if (!range.ok) context.addIssue({ code: 'custom', message: range.message, path: ['end'] });
-      if (wallet === 'main' && types.length === 0) {
-        context.addIssue({ code: 'custom', message: EXPORT_TEXTS.selectTable, path: ['types'] });
-      }
+      const tables = missingTablesMessage(wallet, types);
+      if (tables) context.addIssue({ code: 'custom', message: tables, path: ['types'] });
     }),
   );
+}
+
+/** The tables' rule: the main wallet's report needs at least one; the JAM-DEX wallet's takes none. */
+export function missingTablesMessage(wallet: ExportWalletKind, types: readonly ExportTable[]): string | null {
+  return wallet === 'main' && types.length === 0 ? EXPORT_TEXTS.selectTable : null;
 }
 
 /** The request of valid fields: dates as YYYY-MM-DD, the tables in the order the file holds them. */

@@ -21,31 +21,52 @@ async function fillRange(dialog: HTMLElement, start: string, end: string) {
 beforeEach(() => download.mockReset());
 
 describe('the export modal', () => {
-  it('says nothing on open; a first Generate asks for both dates and a table, and sends nothing', async () => {
+  it('opens with Generate disabled and no message; it enables only once the dates and a table are valid', async () => {
     const { requests } = await renderOpener(openExport());
     const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
-    expect(within(dialog).queryByText('Please select a table to export')).not.toBeInTheDocument();
     const generate = within(dialog).getByRole('button', { name: 'Generate report' });
-    await userEvent.click(generate);
-    expect(await within(dialog).findByText('both dates must not be blank')).toBeInTheDocument();
+    expect(generate).toBeDisabled();
+    expect(within(dialog).queryByText('Please select a table to export')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('both dates must not be blank')).not.toBeInTheDocument();
+
+    // The dates reached without a table: the tables' rule says why Generate stays disabled.
+    await fillRange(dialog, day(-7).typed, day(0).typed);
     expect(within(dialog).getByText('Please select a table to export')).toBeInTheDocument();
     expect(generate).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Orders' }));
+    expect(generate).toBeEnabled();
+    expect(within(dialog).queryByText('Please select a table to export')).not.toBeInTheDocument();
+    // Unticking the last table disables it again, with the rule.
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Orders' }));
+    expect(generate).toBeDisabled();
+    expect(within(dialog).getByText('Please select a table to export')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
-  it("refuses a range over one month and a future date with the spec's texts", async () => {
+  it("disables Generate for a range over one month and a future date, with the spec's texts", async () => {
     await renderOpener(openExport());
     const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Orders' }));
     await fillRange(dialog, day(-45).typed, day(0).typed);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate report' }));
     expect(await within(dialog).findByText("The date range can't exceed 1 month.")).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generate report' })).toBeDisabled();
 
     await userEvent.clear(within(dialog).getByLabelText('End date'));
     await userEvent.clear(within(dialog).getByLabelText('Start date'));
     await fillRange(dialog, day(0).typed, day(2).typed);
     expect(await within(dialog).findByText('Future dates are not allowed.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Generate report' })).toBeDisabled();
+  });
+
+  it('keeps Generate disabled on the JAM-DEX wallet until both dates are given', async () => {
+    await renderOpener(openExport('cbdc'));
+    const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    const generate = within(dialog).getByRole('button', { name: 'Generate report' });
+    expect(generate).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Start date'), day(-3).typed);
+    expect(generate).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('End date'), day(0).typed);
+    expect(generate).toBeEnabled();
   });
 
   it('generates the report of the chosen tables, then offers it on the Download page', async () => {

@@ -4,7 +4,8 @@ import type { ExportResponse } from '@lynk/contract/reporting';
 import { Checkbox, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { rangeReached } from '@/components/data-table/date-filter-form';
 import { DateRangeFields } from '@/components/data-table/date-range-fields';
 import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
@@ -16,6 +17,7 @@ import { useCan } from '@/lib/permissions';
 import { useExportReport } from '../api/export-report';
 import {
   exportFormSchema,
+  missingTablesMessage,
   toExportRequest,
   type ExportFormValues,
   type ExportWalletKind,
@@ -39,8 +41,8 @@ function useExportableTables(): ExportTable[] {
 /**
  * The exporting-table modal (spec sections 2, 4, 5): "Export Preferences" (a date range and, on
  * the main wallet, the tables to export), then a "Download" page once the report is generated.
- * The rules' messages show once the user has tried to generate; from then on the button stays
- * disabled until the form is valid. A refusal of the server (the 100-entry limit) shows its words.
+ * Generate is disabled while the form is invalid, from the start (spec section 5; docs/decisions/014).
+ * A refusal of the server (the 100-entry limit) shows its words.
  */
 export function ExportModal({ data }: { data: ExportModalData }) {
   const { orgId } = useOrganisation();
@@ -53,12 +55,15 @@ export function ExportModal({ data }: { data: ExportModalData }) {
   const form = useForm<ExportFormValues>({
     resolver: zodResolver(exportFormSchema(data.wallet)),
     defaultValues: { start: '', end: '', types: [] },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    mode: 'onChange',
   });
-  const rangeMessage = form.formState.errors.end?.message;
-  const tablesMessage = form.formState.errors.types?.message;
-  const invalid = Boolean(rangeMessage || tablesMessage);
+  const { errors, isValid } = form.formState;
+  const types = useWatch({ control: form.control, name: 'types' });
+  // Changing the tables shows their rule at once; untouched, it shows once the dates are reached,
+  // so a disabled Generate is never left unexplained.
+  const tablesMessage =
+    errors.types?.message ??
+    (rangeReached(form.formState) ? (missingTablesMessage(data.wallet, types) ?? undefined) : undefined);
 
   const generate = form.handleSubmit((values) => {
     const request = toExportRequest(values, data.wallet);
@@ -102,10 +107,10 @@ export function ExportModal({ data }: { data: ExportModalData }) {
       onSubmit={(event) => {
         void generate(event);
       }}
-      mainAction={{ label: EXPORT_TEXTS.generate, loading: sending, disabled: invalid }}
+      mainAction={{ label: EXPORT_TEXTS.generate, loading: sending, disabled: !isValid }}
       cancelAction={{ label: EXPORT_TEXTS.cancel, disabled: sending, onClick: hideModal }}
     >
-      <DateRangeFields form={form} legend={EXPORT_TEXTS.dateRange} message={rangeMessage} focusOnOpen />
+      <DateRangeFields form={form} legend={EXPORT_TEXTS.dateRange} focusOnOpen />
       {data.wallet === 'main' ? <TablesField form={form} tables={tables} message={tablesMessage} /> : null}
       {mutation.isError ? <ErrorState message={apiMessage(mutation.error, EXPORT_TEXTS.failed)} /> : null}
     </GenericModal>
