@@ -10,7 +10,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hideModal } from '@/lib/modal-registry';
 import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeAccount, makeSession } from '@/testing/fixtures';
+import { makeAccount, makeLimit, makeSession } from '@/testing/fixtures';
 import { makeOrganisation, renderWithProviders } from '@/testing/render';
 
 export const BATCHES = '/api/payment/batch-payments';
@@ -55,6 +55,14 @@ export const pendingBatch = (id: number, overrides: Partial<Batch> = {}) =>
 
 export const batchBody = (batch: Batch) => ({ body: { data: batch } });
 
+/** The main wallet's weekly batch limit (spec section 7): period 2, transfer type MBATCH. */
+export const WEEKLY_LIMIT = 'GET /api/account/v1/accounts/1/limits?period=2&transfer_type=MBATCH';
+
+/** The weekly limit's answer with `remaining` cents left of J$2,000,000 this week. */
+export const weeklyLimitBody = (remaining: number) => ({
+  body: { data: makeLimit('MBATCH', 2_000_000_00, 2_000_000_00 - remaining) },
+});
+
 /** The main wallet (1) and a linked bank account (3). */
 export const BRANCH_ACCOUNTS: Account[] = [makeAccount('LYNK', 1), makeAccount('BANK_ACCOUNT', 3)];
 
@@ -65,7 +73,8 @@ export async function renderOpener(
 ) {
   // The registry is a module-level store: a modal a previous test left open must not be "previous".
   hideModal();
-  const server = installFakeFetch(routes);
+  // The whole weekly limit is left unless a test says otherwise: no warning on the Confirm screen.
+  const server = installFakeFetch({ [WEEKLY_LIMIT]: weeklyLimitBody(2_000_000_00), ...routes });
   const view = renderWithProviders(<Button onClick={open}>Open</Button>, {
     path: '/1001/lynk-wallet/payment-history',
     session: makeSession(roleId),

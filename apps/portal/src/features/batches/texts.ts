@@ -82,6 +82,9 @@ export const CONFIRM_TEXTS = {
   sentForApproval: MESSAGES.batch.sentForApproval,
   loadFailedTitle: MESSAGES.batch.loadFailedTitle,
   loadFailed: MESSAGES.batch.loadFailed,
+  weeklyLimit: MESSAGES.batch.weeklyLimitNonAdmin,
+  weeklyLimitAdmin: MESSAGES.batch.weeklyLimitAdmin,
+  weeklyLimitCheckFailed: MESSAGES.batch.weeklyLimitCheckFailed,
   /** Not in the spec: the summary's labels. */
   batchId: 'Batch ID',
   batchName: 'Batch name',

@@ -2,7 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
-import { batchBody, batchRoute, makeBatch, pendingBatch, renderOpener } from '../batches-testing';
+import {
+  WEEKLY_LIMIT,
+  batchBody,
+  batchRoute,
+  makeBatch,
+  pendingBatch,
+  renderOpener,
+  weeklyLimitBody,
+} from '../batches-testing';
 
 vi.mock('@lynk/contract/constants', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@lynk/contract/constants')>()),
@@ -248,5 +256,62 @@ describe('the Confirm Payment screen', () => {
     dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Resume Later' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the weekly limit on the Confirm Payment screen', () => {
+  const manager = (remaining: number | { status: number; body: unknown }) =>
+    renderOpener(openConfirm, {
+      roleId: 2,
+      routes: {
+        [`GET ${batchRoute(42)}`]: batchBody(makeBatch(42)),
+        [WEEKLY_LIMIT]: typeof remaining === 'number' ? weeklyLimitBody(remaining) : remaining,
+      },
+    });
+
+  it('warns a manager whose batch, fees and GCT included, is above what remains this week, and still lets them request approval', async () => {
+    // The total is J$4,551.75 (sub total J$4,500.00): one cent more than remains.
+    await manager(4551_74);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You currently have J$4,551.74 remaining for this week, and the limit will reset at the end of the week.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Request approval' })).toBeEnabled();
+  });
+
+  it('says nothing when the total is exactly what remains', async () => {
+    const { requests } = await manager(4551_75);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    await within(dialog).findByText('Number of payees');
+    await vi.waitFor(() =>
+      expect(requests.some((request) => request.path.includes('/limits?period=2&transfer_type=MBATCH'))).toBe(
+        true,
+      ),
+    );
+    // Asked for: let its answer come back and render before looking for a warning.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the weekly limit could not be checked when it cannot be read', async () => {
+    await manager({ status: 500, body: { code: 'INTERNAL', message: 'Something went wrong' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'We experienced technical difficulties checking your weekly limit.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Request approval' })).toBeEnabled();
+  });
+
+  it("warns an admin approving a batch above what remains with the spec's admin text", async () => {
+    await renderOpener(openConfirm, {
+      routes: {
+        [`GET ${batchRoute(42)}`]: batchBody(pendingBatch(42)),
+        [WEEKLY_LIMIT]: weeklyLimitBody(1000_00),
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Proceeding with this transaction will exceed your weekly limit. You have J$1,000.00 remaining for this week.',
+    );
   });
 });

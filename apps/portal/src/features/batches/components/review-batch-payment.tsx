@@ -16,6 +16,7 @@ import { useDownloadBatchCsv } from '../api/get-batch-csv';
 import { useRequestApproval } from '../api/request-approval';
 import { CONFIRM_TEXTS, REJECT_TEXTS, SOURCE_TEXTS } from '../texts';
 import { BatchName } from './batch-name';
+import { WeeklyLimitWarning } from './weekly-limit-warning';
 
 export interface ReviewBatchPaymentProps {
   batch: Batch;
@@ -35,7 +36,9 @@ export interface ReviewBatchPaymentProps {
  * A validated batch is sent for approval (by a manager or an admin alike). A batch sent for approval
  * is approved by an admin who neither uploaded it nor sent it (maker-checker, spec section 4): they
  * tick the confirmation and go on to choose the source of funds; its maker is told another admin
- * approves it. "Reject" asks for a reason; "Resume Later" leaves the batch for later.
+ * approves it. Whoever sends or approves it is warned when the total is above what remains of the
+ * weekly limit.
+ * "Reject" asks for a reason; "Resume Later" leaves the batch for later.
  * One screen for the upload's step 2, the single payment's step 3 and the review page.
  */
 export function ReviewBatchPayment({
@@ -58,6 +61,8 @@ export function ReviewBatchPayment({
   const maker = isBatchMaker(batch, session.id);
   const mayApprove = isAdmin && pending && !maker;
   const mayRequest = mayCreate && batch.status === 'VALIDATED';
+  // The weekly limit matters to whoever moves the batch on; reading it needs balance read.
+  const checksLimit = useCan('accountLimits') && (mayRequest || mayApprove);
 
   const approve = () =>
     openModal(
@@ -122,6 +127,7 @@ export function ReviewBatchPayment({
         <Text size="sm">{CONFIRM_TEXTS.notReviewable(batchStatusLabel(batch.status))}</Text>
       ) : null}
       {isAdmin && pending && maker ? <Text size="sm">{CONFIRM_TEXTS.anotherAdminApproves}</Text> : null}
+      {checksLimit ? <WeeklyLimitWarning total={batch.total} asAdmin={isAdmin} /> : null}
       {request.isError ? (
         <ErrorState message={apiMessage(request.error, SOURCE_TEXTS.approvalFailed)} />
       ) : null}
