@@ -211,6 +211,77 @@ test('a manager uploads and requests approval; the admin opens the review page a
   await admin.context().close();
 });
 
+/** What remains of Kingston's weekly batch limit this week, in cents, as the API reads it. */
+async function remainingWeeklyLimit(page: Page): Promise<number> {
+  const accounts = await (await page.request.get('/api/account/v1/accounts')).json();
+  const wallet = accounts.result.find((account: { type: string }) => account.type === 'LYNK').id;
+  const limit = await page.request.get(
+    `/api/account/v1/accounts/${wallet}/limits?period=2&transfer_type=MBATCH`,
+  );
+  return Number((await limit.json()).data.remaining);
+}
+
+test('a manager sending a batch above what remains of the weekly limit is warned, chooses Resume Later, comes back to it from its row and cancels it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const name = `E2E over limit ${Date.now()}`;
+  await signInAs(page, USERS.manager, HISTORY);
+  await expect(page.getByTestId('payment-history-table')).toBeVisible();
+  const remainingBefore = await remainingWeeklyLimit(page);
+  // J$3,000,000 and its fees: above the whole weekly limit (J$2,000,000), whatever this week used.
+  const { id } = await uploadBatch(
+    page,
+    csvFile('over-limit.csv', [
+      ['marcia.campbell', '1000000'],
+      ['delroy.williams', '1000000'],
+      ['sharon.brown', '1000000'],
+    ]),
+    name,
+  );
+  const confirm = page.getByRole('dialog', { name: 'Confirm payment' });
+  const total = centsFromText(
+    await confirm
+      .locator('dt')
+      .filter({ hasText: /^Total$/ })
+      .locator('xpath=following-sibling::dd[1]')
+      .innerText(),
+  );
+  const warning = confirm.getByTestId('weekly-limit-warning');
+  await expect(warning).toHaveText(
+    /^You currently have J\$[\d,]+\.\d{2} remaining for this week, and the limit will reset at the end of the week\.$/,
+  );
+  // Other journeys' payouts may use some of the limit meanwhile; none gives any back.
+  const shown = centsFromText(await warning.innerText());
+  expect(shown).toBeLessThanOrEqual(remainingBefore);
+  expect(total).toBeGreaterThan(shown);
+  // A warning, not a block: the admin's approval is what the limit refuses.
+  await expect(confirm.getByRole('button', { name: 'Request approval' })).toBeEnabled();
+  await keepScreenshot(page, 'batch-weekly-limit-warning');
+  await expectAccessible(page);
+
+  await confirm.getByRole('button', { name: 'Resume Later' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(historyRow(page, id)).toContainText('Validated');
+  await historyRow(page, id)
+    .getByRole('link', { name: `Review Batch ${id}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/payment-history/review/${id}$`));
+  const review = page.getByTestId(`batch-review-${id}`);
+  await expect(review.getByTestId('weekly-limit-warning')).toContainText('remaining for this week');
+  await expect(review.getByRole('button', { name: 'Request approval' })).toBeEnabled();
+
+  // Its maker cancels it, so no admin is asked to approve a batch the limit would refuse.
+  await review.getByRole('button', { name: 'Reject' }).click();
+  const reject = page.getByRole('dialog', { name: `Reject batch ID ${id}` });
+  await reject.getByLabel('Reason (optional)').fill('Over the weekly limit');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  const rejected = page.getByRole('dialog', { name: 'Payment Rejected' });
+  await rejected.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/payment-history$/);
+  await expect(historyRow(page, id)).toContainText('Rejected');
+});
+
 test('a file with an inactive payee ends with the error log, whose CSV lists the errors', async ({
   page,
 }) => {

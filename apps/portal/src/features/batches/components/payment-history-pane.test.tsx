@@ -1,11 +1,13 @@
 import type { RoleId } from '@lynk/contract/roles';
+import { Button } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '@/testing/fake-fetch';
 import { makeListing, makeSession } from '@/testing/fixtures';
 import { makeOrganisation, renderWithProviders } from '@/testing/render';
-import { BATCHES, BRANCH_ACCOUNTS, makeBatch } from '../batches-testing';
+import { hideModal, openModal } from '@/lib/modal-registry';
+import { BATCHES, BRANCH_ACCOUNTS, WEEKLY_LIMIT, makeBatch, weeklyLimitBody } from '../batches-testing';
 import { PaymentHistoryPane } from './payment-history-pane';
 
 const rows = [
@@ -121,6 +123,49 @@ describe('PaymentHistoryPane', () => {
       '/1001/lynk-wallet/payment-history/review/20',
     ]);
     expect(within(table).getAllByRole('button', { name: /^Receipt/ })).toHaveLength(3);
+  });
+
+  it('shows the batch a manager left with "Resume Later" as validated, with "Review Batch" to come back to it', async () => {
+    let validated = false;
+    installFakeFetch({
+      // The list was read when the batch was uploaded, before its validation ended.
+      [`GET ${BATCHES}`]: () => ({
+        body: makeListing([
+          makeBatch(42, { status: validated ? 'VALIDATED' : 'NEW', created_by_id: 'user_1' }),
+        ]),
+      }),
+      [`GET ${BATCHES}/42`]: () => {
+        validated = true;
+        return { body: { data: makeBatch(42, { created_by_id: 'user_1' }) } };
+      },
+      [WEEKLY_LIMIT]: weeklyLimitBody(2_000_000_00),
+    });
+    hideModal();
+    renderWithProviders(
+      <>
+        <PaymentHistoryPane />
+        <Button onClick={() => openModal('batch-payments', { batchId: 42 }, { title: 'Confirm payment' })}>
+          Open
+        </Button>
+      </>,
+      {
+        path: '/1001/lynk-wallet/payment-history',
+        session: makeSession(2),
+        organisation: makeOrganisation({ accounts: BRANCH_ACCOUNTS }),
+        overlays: true,
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Payment History' });
+    expect(await within(table).findByText('New')).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: /Review Batch/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Resume Later' }));
+    expect(await within(table).findByText('Validated')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Review Batch 42' })).toHaveAttribute(
+      'href',
+      '/1001/lynk-wallet/payment-history/review/42',
+    );
   });
 
   it('downloads receipt.csv from the receipt route', async () => {

@@ -3,7 +3,8 @@ import { formatCents } from '@lynk/contract/money';
 import { batchStatusLabel, isBatchReviewable } from '@lynk/contract/statuses';
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { DetailRows } from '@/components/detail-rows';
 import { ErrorState } from '@/components/error-state';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
@@ -13,6 +14,7 @@ import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
 import { apiMessage } from '@/lib/api-message';
 import { useDownloadBatchCsv } from '../api/get-batch-csv';
+import { batchesQueryKey } from '../api/get-batches';
 import { useRequestApproval } from '../api/request-approval';
 import { CONFIRM_TEXTS, REJECT_TEXTS, SOURCE_TEXTS } from '../texts';
 import { BatchName } from './batch-name';
@@ -63,6 +65,13 @@ export function ReviewBatchPayment({
   const mayRequest = mayCreate && batch.status === 'VALIDATED';
   // The weekly limit matters to whoever moves the batch on; reading it needs balance read.
   const checksLimit = useCan('accountLimits') && (mayRequest || mayApprove);
+
+  // The history behind this screen may still show the batch as it was uploaded (NEW): it shows it
+  // as it is now, so after "Resume Later" its row offers the way back ("Review Batch").
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: [...batchesQueryKey(orgId), 'list'] });
+  }, [queryClient, orgId, batch.id, batch.status]);
 
   const approve = () =>
     openModal(
