@@ -7,6 +7,7 @@ import {
   type UpdateLowBalanceThreshold,
   type UpdateNotificationPreferences,
 } from '@lynk/contract/notifications';
+import { can } from '@lynk/contract/permissions';
 import type { SessionIdentity } from '@lynk/contract/session';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -17,13 +18,12 @@ import {
   updateLowBalance,
   upsertPreferences,
 } from './preferences-repository.ts';
-import { readerOf } from './service.ts';
 
 const MERCHANT_GONE = 'This merchant no longer exists.';
 
 /** The codes this caller may see and switch: batch payments' only with the Notification tabs gate. */
 function codesFor(identity: SessionIdentity) {
-  const { seesBatches } = readerOf(identity);
+  const seesBatches = can(identity.permissions, identity.role, 'notificationTabs');
   return NOTIFICATION_PREFERENCE_CODES.filter(
     (code) => seesBatches || notificationGroup(code) !== 'BATCH_PAYMENT',
   );

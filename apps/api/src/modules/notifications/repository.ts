@@ -7,12 +7,22 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 import { listingDayBounds } from '../ledger/jamaica-time.ts';
+import { ownOrderIds } from '../orders/service.ts';
 
-/** Whose inbox: the staff member, the merchant they act for, and whether they see batch payments. */
+/** Whose inbox, and what of their merchant's notifications they may read (docs/decisions/026). */
 export interface Reader {
   userId: number;
   merchantId: number;
-  seesBatches: boolean;
+  /**
+   * The codes whose subject the reader may read; a notification of another code is not theirs.
+   * `every` for someone who passes every gate and reads every order: they read all, unfiltered.
+   */
+  codes: readonly string[] | 'every';
+  /**
+   * Set when the reader may read only the orders they created (the orders' `ownerFilter`, a
+   * cashier): then a payment notification shows only when its order is one of theirs.
+   */
+  ordersCreatedBy: number | undefined;
 }
 
 export interface NotificationFilter {
@@ -23,13 +33,39 @@ export interface NotificationFilter {
 
 type Eb = ExpressionBuilder<Database, 'notifications'>;
 
+/** The code of the notifications about an order: a payment received. */
+export const ORDER_NOTIFICATION_CODE = 'PAYMENT_RECEIVED';
+
+/**
+ * The order a notification is about: its data's `m_order_id` (the pay service writes the order's id
+ * as text), compared as text with the orders' ids, so that data naming no order (or not one of
+ * theirs) is never a cashier's, and nothing in a notification's data can make the query fail.
+ */
+const notificationOrderId = sql<string | null>`notifications.data->>'m_order_id'`;
+
 const isBatchCode = (eb: Eb) =>
   eb.fn<boolean>('starts_with', ['notifications.code', eb.val(BATCH_NOTIFICATION_CODE_PREFIX)]);
 
-/** The reader's merchant's notifications they may see, narrowed by the listing's group and days. */
+/** The notifications of their merchant a reader with `codes` (not `every`) may read. */
+function readableBy(db: Db, reader: Reader, codes: readonly string[]) {
+  return (eb: Eb) => {
+    const createdBy = reader.ordersCreatedBy;
+    if (createdBy === undefined || !codes.includes(ORDER_NOTIFICATION_CODE)) {
+      return codes.length > 0 ? eb('notifications.code', 'in', [...codes]) : eb.lit(false);
+    }
+    const others = codes.filter((code) => code !== ORDER_NOTIFICATION_CODE);
+    const theirOrders = eb.and([
+      eb('notifications.code', '=', ORDER_NOTIFICATION_CODE),
+      eb(notificationOrderId, 'in', ownOrderIds(db, reader.merchantId, createdBy)),
+    ]);
+    return others.length > 0 ? eb.or([eb('notifications.code', 'in', others), theirOrders]) : theirOrders;
+  };
+}
+
+/** The reader's merchant's notifications they may read, narrowed by the listing's group and days. */
 function visible(db: Db, reader: Reader, filter: NotificationFilter = {}) {
   let query = db.selectFrom('notifications').where('notifications.merchant_id', '=', reader.merchantId);
-  if (!reader.seesBatches) query = query.where((eb) => eb.not(isBatchCode(eb)));
+  if (reader.codes !== 'every') query = query.where(readableBy(db, reader, reader.codes));
   if (filter.group === 'TRANSACTION') {
     query = query.where('notifications.code', 'in', [...TRANSACTION_NOTIFICATION_CODES]);
   } else if (filter.group === 'BATCH_PAYMENT') {

@@ -1,28 +1,71 @@
-import type { Notification, NotificationsQuery } from '@lynk/contract/notifications';
+import {
+  NOTIFICATION_PREFERENCE_CODES,
+  type Notification,
+  type NotificationPreferenceCode,
+  type NotificationsQuery,
+} from '@lynk/contract/notifications';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
-import { can } from '@lynk/contract/permissions';
+import { can, type GateKey } from '@lynk/contract/permissions';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { ownerFilter } from '../orders/service.ts';
+import type { FeedItem } from './feed.ts';
 import {
   countUnread,
   findNotification,
   insertRead,
   listNotifications as listRows,
   markAllRead as markAllRows,
+  ORDER_NOTIFICATION_CODE,
   type Reader,
 } from './repository.ts';
 
 /**
- * The caller's inbox: their own merchant's notifications, without batch payments' ones unless
- * they pass the Notification tabs gate (read:batch-payments, spec section 6).
+ * Who may read a notification of each code: whoever passes the gate of what it tells about
+ * (docs/decisions/026). A payment is an order's (and a cashier reads only their own orders'); the
+ * low balance tells the balance, so it is read:balance's, figure and all; batch payments are the
+ * Notification tabs'. A code not listed here is read only by those who pass every gate.
  */
+const READ_GATES: Record<NotificationPreferenceCode, GateKey> = {
+  PAYMENT_RECEIVED: 'ordersTab',
+  LOW_BALANCE: 'balance',
+  BATCH_DISBURSE_FUNDS_TO_APPROVE: 'notificationTabs',
+  BATCH_DISBURSE_FUNDS_APPROVED: 'notificationTabs',
+  BATCH_DISBURSE_FUNDS_REJECTED: 'notificationTabs',
+  BATCH_DISBURSE_FUNDS_PROCESSED: 'notificationTabs',
+  BATCH_DISBURSE_FUNDS_PROCESSED_WITH_ERROR: 'notificationTabs',
+  BATCH_DISBURSE_FUNDS_FAILURE: 'notificationTabs',
+};
+
+/** The caller's inbox: their own merchant's notifications of what they may read. */
 export function readerOf(identity: SessionIdentity): Reader {
+  const codes = NOTIFICATION_PREFERENCE_CODES.filter((code) =>
+    can(identity.permissions, identity.role, READ_GATES[code]),
+  );
+  // The orders listing's own rule, so a notification never shows an order the listing hides.
+  const ordersCreatedBy = ownerFilter(identity);
+  const readsEverything =
+    codes.length === NOTIFICATION_PREFERENCE_CODES.length && ordersCreatedBy === undefined;
   return {
     userId: Number(identity.id),
     merchantId: identity.merchant_id,
-    seesBatches: can(identity.permissions, identity.role, 'notificationTabs'),
+    // Nothing to filter (as fast as before) for those who may read all a merchant is told.
+    codes: readsEverything ? 'every' : codes,
+    ordersCreatedBy,
   };
+}
+
+/**
+ * Whether a notification the feed announces is the reader's: by its merchant and code, and a
+ * payment for someone who reads only their own orders by the database, with the list's query.
+ */
+export async function mayRead(db: Db, reader: Reader, item: FeedItem): Promise<boolean> {
+  if (item.merchantId !== reader.merchantId) return false;
+  if (reader.codes === 'every') return true;
+  if (!reader.codes.includes(item.code)) return false;
+  if (reader.ordersCreatedBy === undefined || item.code !== ORDER_NOTIFICATION_CODE) return true;
+  return (await findNotification(db, reader, item.id)) !== undefined;
 }
 
 type NotificationRow = NonNullable<Awaited<ReturnType<typeof findNotification>>>;

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { apiErrorSchema } from '@lynk/contract/errors';
-import { NOTIFICATION_EVENT, notificationGroup } from '@lynk/contract/notifications';
+import { NOTIFICATION_EVENT } from '@lynk/contract/notifications';
 import { requireIdentity } from '../../plugins/auth.ts';
 import { createNotificationFeed, tableSource, type FeedItem, type FeedOptions } from './feed.ts';
-import { readerOf } from './service.ts';
+import { mayRead, readerOf } from './service.ts';
 
 export interface NotificationStreamOptions {
   feed?: FeedOptions;
@@ -25,7 +25,7 @@ const RETRY_MS = 3_000;
 /**
  * GET /api/profile/notifications/stream (docs/decisions/027): server-sent events, one
  * `notification` event (`{id, code}`) for each new notification of the caller's merchant that
- * they may see; the portal reads the notifications again when one arrives.
+ * they may read (the list's rule); the portal reads the notifications again when one arrives.
  */
 export async function notificationStreamRoutes(app: FastifyInstance, options: NotificationStreamOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -61,11 +61,16 @@ export async function notificationStreamRoutes(app: FastifyInstance, options: No
       const reader = readerOf(request.identity!);
       const stream = new PassThrough();
       open.add(stream);
+      // One after the other: a check that asks the database must not let a later event pass it.
+      let sending = Promise.resolve();
       const send = (item: FeedItem) => {
-        if (item.merchantId !== reader.merchantId) return;
-        if (!reader.seesBatches && notificationGroup(item.code) === 'BATCH_PAYMENT') return;
-        const data = JSON.stringify({ id: item.id, code: item.code });
-        stream.write(`id: ${item.id}\nevent: ${NOTIFICATION_EVENT}\ndata: ${data}\n\n`);
+        sending = sending
+          .then(async () => {
+            if (!(await mayRead(app.db, reader, item)) || !stream.writable) return;
+            const data = JSON.stringify({ id: item.id, code: item.code });
+            stream.write(`id: ${item.id}\nevent: ${NOTIFICATION_EVENT}\ndata: ${data}\n\n`);
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'notification stream check failed'));
       };
       const unsubscribe = feed.subscribe(send);
       const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), keepAliveMs);

@@ -78,14 +78,36 @@ async function listen(email: string): Promise<Listener> {
   });
 }
 
-async function insert(merchantId: number, code: string) {
+async function insert(merchantId: number, code: string, data: object = {}) {
   const row = await t.database.db
     .insertInto('notifications')
-    .values({ merchant_id: merchantId, code, title: code, body: code, data: '{}', created_at: new Date() })
+    .values({
+      merchant_id: merchantId,
+      code,
+      title: code,
+      body: code,
+      data: JSON.stringify(data),
+      created_at: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
+
+/** The data of a payment notification about an order `email` took (the seed's), the `n`-th. */
+async function paymentOfOrderBy(email: string, n = 0) {
+  const order = await t.database.db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.created_by')
+    .select('orders.id')
+    .where('users.email', '=', email)
+    .orderBy('orders.id')
+    .offset(n)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return { m_order_id: order.id };
+}
+const CASHIER = 'cashier.kingston@bluemountain.example';
 
 async function until(condition: () => boolean) {
   for (let i = 0; i < 400 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
@@ -95,7 +117,7 @@ async function until(condition: () => boolean) {
 describe('the notifications stream', () => {
   it("delivers each new notification to its own merchant's staff only, and batch ones only to those who see batches", async () => {
     const manager = await listen('manager.kingston@bluemountain.example');
-    const cashier = await listen('cashier.kingston@bluemountain.example');
+    const cashier = await listen(CASHIER);
     const montego = await listen('admin.montego@bluemountain.example');
     for (const l of [manager, cashier, montego]) {
       expect(l.status).toBe(200);
@@ -107,11 +129,11 @@ describe('the notifications stream', () => {
     }
     await Promise.all([manager, cashier, montego].map((l) => l.connected));
 
-    const paid = await insert(1001, 'PAYMENT_RECEIVED');
+    const paid = await insert(1001, 'PAYMENT_RECEIVED', await paymentOfOrderBy(CASHIER));
     const batch = await insert(1001, 'BATCH_DISBURSE_FUNDS_TO_APPROVE');
     const elsewhere = await insert(1002, 'PAYMENT_RECEIVED');
     // Committed last, read last: once each stream has its merchant's, nothing before it is on its way.
-    const lastOf1001 = String(await insert(1001, 'PAYMENT_RECEIVED'));
+    const lastOf1001 = String(await insert(1001, 'PAYMENT_RECEIVED', await paymentOfOrderBy(CASHIER, 1)));
     const lastOf1002 = String(await insert(1002, 'PAYMENT_RECEIVED'));
     const upToLast = (l: Listener, last: string) => {
       const at = l.events.findIndex((e) => e.id === last);
@@ -138,6 +160,31 @@ describe('the notifications stream', () => {
     expect(upToLast(cashier, lastOf1001)!.map((e) => e.id)).toEqual([String(paid)]);
     expect(upToLast(montego, lastOf1002)!.map((e) => e.id)).toEqual([String(elsewhere)]);
     for (const l of [manager, cashier, montego]) l.close();
+  });
+
+  it("sends a cashier only their own orders' payments, and the no-permission role nothing", async () => {
+    const manager = await listen('manager.kingston@bluemountain.example');
+    const cashier = await listen(CASHIER);
+    const noAccess = await listen('noaccess@bluemountain.example');
+    expect(noAccess.status).toBe(200);
+    await Promise.all([manager, cashier, noAccess].map((l) => l.connected));
+
+    const others = await insert(
+      1001,
+      'PAYMENT_RECEIVED',
+      await paymentOfOrderBy('manager.kingston@bluemountain.example'),
+    );
+    const low = await insert(1001, 'LOW_BALANCE', { balance: 123_45 });
+    const unlinked = await insert(1001, 'PAYMENT_RECEIVED');
+    const own = await insert(1001, 'PAYMENT_RECEIVED', await paymentOfOrderBy(CASHIER, 2));
+    const ids = (l: Listener) => l.events.map((e) => Number(e.id));
+    await until(() => ids(manager).includes(own) && ids(cashier).includes(own));
+    // The no-permission stream was handed the same rows in the same rounds; give its bytes time.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ids(manager)).toEqual([others, low, unlinked, own]);
+    expect(ids(cashier)).toEqual([own]);
+    expect(noAccess.events).toEqual([]);
+    for (const l of [manager, cashier, noAccess]) l.close();
   });
 
   it('pushes the payment of a pay link to the merchant within a second of the payment', async () => {

@@ -64,6 +64,15 @@ export function findOrder(db: Db, merchantId: number, orderId: string, createdBy
   return query.executeTakeFirst();
 }
 
+/** The ids (as text) of the orders a staff member created at a merchant, as a subquery. */
+export function ordersCreatedBy(db: Db, merchantId: number, createdBy: number) {
+  return db
+    .selectFrom('orders as o')
+    .select(sql<string>`o.id::text`.as('id'))
+    .where('o.merchant_id', '=', merchantId)
+    .where('o.created_by', '=', createdBy);
+}
+
 export function findOrderByCode(db: Db, code: string) {
   return db
     .selectFrom('orders as o')

@@ -25,6 +25,7 @@ import {
   insertOrder,
   listOrders as listOrderRows,
   listRefunds as listRefundRows,
+  ordersCreatedBy,
   type OrderRow,
   type RefundRow,
 } from './repository.ts';
@@ -79,6 +80,14 @@ function toRefundDto(row: RefundRow): Refund {
  */
 export function ownerFilter(identity: SessionIdentity): number | undefined {
   return hasPermission(identity.permissions, 'read:orders') ? undefined : Number(identity.id);
+}
+
+/**
+ * The ids (as text) of the orders `createdBy` took at a merchant: what `ownerFilter` lets them
+ * read, as a subquery for what else tells of those orders (their payment notifications).
+ */
+export function ownOrderIds(db: Db, merchantId: number, createdBy: number) {
+  return ordersCreatedBy(db, merchantId, createdBy);
 }
 
 export async function listOrders(db: Db, identity: SessionIdentity, query: ListingQuery) {
