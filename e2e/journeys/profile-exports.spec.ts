@@ -53,7 +53,9 @@ test('an export downloads a CSV whose rows match the table, and Last Reports lis
   await expectAccessible(page);
   await generate.click();
 
+  // The success modal (spec section 2, "Export modal"): the report is ready, Download saves it.
   const done = page.getByRole('dialog', { name: 'Download' });
+  await expect(done.getByTestId('transaction-status-success')).toBeVisible();
   await expect(done.getByText('Your report was generated successfully.')).toBeVisible();
   await expectAccessible(page);
   await keepScreenshot(page, 'export-download');
@@ -98,7 +100,7 @@ test('an export downloads a CSV whose rows match the table, and Last Reports lis
   ]);
   expect(records.every((r) => r[0] === 'Transfers')).toBe(true);
   expect(fromFile).toEqual(fromTable);
-  await done.getByRole('button', { name: 'Close' }).click();
+  // Download closed the success modal.
   await expect(done).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Last Reports' }).click();

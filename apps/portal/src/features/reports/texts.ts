@@ -8,8 +8,8 @@ export const EXPORT_TEXTS = {
   selectTable: MESSAGES.export.selectTable,
   dateRange: MESSAGES.table.dateRange,
   cancel: MESSAGES.common.cancel,
-  close: MESSAGES.common.close,
-  /** Not in the spec: the form's labels, its buttons and the generic failure. */
+  returnToDashboard: MESSAGES.common.returnToDashboard,
+  /** Not in the spec: the form's labels and buttons, the failure modal's title, the generic failure. */
   subtitle: 'Choose the dates and the tables your CSV report should hold.',
   cbdcSubtitle:
     "Choose the dates of your JAM-DEX wallet's report: its transfers and the payments it received.",
@@ -17,6 +17,8 @@ export const EXPORT_TEXTS = {
   generate: 'Generate report',
   download: 'Download',
   failed: 'We could not generate your report. Please try again.',
+  failureTitle: 'Your report could not be generated',
+  tryAgain: 'Try Again',
   summary: (fileName: string, entries: number) =>
     `${fileName} holds ${entries} ${entries === 1 ? 'entry' : 'entries'}.`,
 } as const;

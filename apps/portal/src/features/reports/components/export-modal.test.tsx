@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
@@ -69,7 +69,7 @@ describe('the export modal', () => {
     expect(generate).toBeEnabled();
   });
 
-  it('generates the report of the chosen tables, then offers it on the Download page', async () => {
+  it('generates the report of the chosen tables, then the success modal offers its download', async () => {
     const report = makeReport(1, { file_name: `lynk_${day(-7).sent}_to_${day(0).sent}.csv`, entries: 3 });
     const { requests } = await renderOpener(openExport(), {
       routes: { [`POST ${EXPORT}`]: { body: { result: { base64File: btoa('a,b\r\n'), report } } } },
@@ -81,7 +81,10 @@ describe('the export modal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Generate report' }));
 
     const done = await screen.findByRole('dialog', { name: 'Download' });
-    expect(within(done).getByText('Your report was generated successfully.')).toBeInTheDocument();
+    expect(within(done).getByTestId('transaction-status-success')).toBeInTheDocument();
+    expect(within(done).getByText(/^Your report was generated successfully\./)).toHaveTextContent(
+      `Your report was generated successfully. ${report.file_name} holds 3 entries.`,
+    );
     const post = requests.find((r) => r.method === 'POST')!;
     expect(post.headers.get('x-lynk-csrf')).toBe('1');
     // The tables go in the order the file holds them, whatever order they were ticked in.
@@ -93,18 +96,45 @@ describe('the export modal', () => {
     });
     await userEvent.click(within(done).getByRole('button', { name: 'Download' }));
     expect(download).toHaveBeenCalledWith(report.file_name, btoa('a,b\r\n'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it("shows the server's refusal (the 100-entry limit) and stays on the preferences", async () => {
+  it("opens the failure modal with the server's refusal (the 100-entry limit); Try Again keeps the preferences", async () => {
     const message = 'You can only export up to 100 entries. Apply filters to reduce the number of entries.';
-    await renderOpener(openExport(), {
+    const { requests } = await renderOpener(openExport(), {
       routes: { [`POST ${EXPORT}`]: { status: 422, body: { code: 'EXPORT_LIMIT', message } } },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
     await fillRange(dialog, day(-20).typed, day(0).typed);
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Transfers' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Generate report' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+
+    const failure = await screen.findByRole('dialog', { name: 'Your report could not be generated' });
+    expect(within(failure).getByTestId('transaction-status-failure')).toBeInTheDocument();
+    expect(within(failure).getByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Export Preferences' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(failure).getByRole('button', { name: 'Try Again' }));
+    const again = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    expect(within(again).getByLabelText('Start date')).toHaveValue(day(-20).typed);
+    expect(within(again).getByLabelText('End date')).toHaveValue(day(0).typed);
+    expect(within(again).getByRole('checkbox', { name: 'Transfers' })).toBeChecked();
+    await waitFor(() => expect(within(again).getByRole('button', { name: 'Generate report' })).toBeEnabled());
+    expect(within(again).queryByText(message)).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('opens the failure modal with the general text when the server gives no words; Return to Dashboard closes it', async () => {
+    await renderOpener(openExport('cbdc'), { routes: { [`POST ${EXPORT}`]: { status: 500, body: {} } } });
+    const dialog = await screen.findByRole('dialog', { name: 'Export Preferences' });
+    await fillRange(dialog, day(-3).typed, day(0).typed);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate report' }));
+    const failure = await screen.findByRole('dialog', { name: 'Your report could not be generated' });
+    expect(
+      within(failure).getByText('We could not generate your report. Please try again.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(failure).getByRole('button', { name: 'Return to Dashboard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('offers only the tables the user may see, and none on the JAM-DEX wallet', async () => {

@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EXPORT_TABLES, type ExportTable } from '@lynk/contract/constants';
 import type { ExportResponse } from '@lynk/contract/reporting';
-import { Checkbox, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { rangeReached } from '@/components/data-table/date-filter-form';
 import { DateRangeFields } from '@/components/data-table/date-range-fields';
-import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
+import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { apiMessage } from '@/lib/api-message';
 import { downloadBase64File } from '@/lib/download-file';
-import { hideModal, setModalLocked, updateModal } from '@/lib/modal-registry';
+import { hideModal, restorePreviousModal, setModalLocked, updateModal } from '@/lib/modal-registry';
 import { useOrganisation } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { useExportReport } from '../api/export-report';
@@ -26,6 +25,8 @@ import { EXPORT_TEXTS } from '../texts';
 
 export interface ExportModalData {
   wallet: ExportWalletKind;
+  /** The preferences as last typed: kept when the failure modal comes back to them. */
+  preferences?: ExportFormValues;
 }
 
 /** The tab each table is, whose permission it needs (spec section 6): only those are offered. */
@@ -38,23 +39,54 @@ function useExportableTables(): ExportTable[] {
   return EXPORT_TABLES.filter((table) => gates[table]);
 }
 
+/** The success modal (spec section 2, "Export modal"): the "Download" page, as a status modal. */
+function openExportSuccess({ report, base64File }: ExportResponse['result']): void {
+  openTransactionStatus({
+    variant: 'success',
+    title: EXPORT_TEXTS.downloadTitle,
+    subtitle: `${EXPORT_TEXTS.generated} ${EXPORT_TEXTS.summary(report.file_name, report.entries)}`,
+    mainAction: {
+      label: EXPORT_TEXTS.download,
+      onClick: () => downloadBase64File(report.file_name, base64File),
+    },
+    closeAction: { label: EXPORT_TEXTS.returnToDashboard },
+  });
+}
+
+/**
+ * The failure modal: the server's words (the 100-entry limit) or a general failure. "Try Again"
+ * comes back to the preferences as they were typed, to narrow the dates without starting over.
+ */
+function openExportFailure(error: unknown, data: ExportModalData, preferences: ExportFormValues): void {
+  updateModal({ data: { ...data, preferences } });
+  openTransactionStatus(
+    {
+      variant: 'failure',
+      title: EXPORT_TEXTS.failureTitle,
+      subtitle: apiMessage(error, EXPORT_TEXTS.failed),
+      mainAction: { label: EXPORT_TEXTS.tryAgain, onClick: restorePreviousModal },
+      closeAction: { label: EXPORT_TEXTS.returnToDashboard },
+    },
+    { storePrevious: true },
+  );
+}
+
 /**
  * The exporting-table modal (spec sections 2, 4, 5): "Export Preferences" (a date range and, on
- * the main wallet, the tables to export), then a "Download" page once the report is generated.
- * Generate is disabled while the form is invalid, from the start (spec section 5; docs/decisions/014).
- * A refusal of the server (the 100-entry limit) shows its words.
+ * the main wallet, the tables to export). Generate is disabled while the form is invalid, from the
+ * start (spec section 5; docs/decisions/014); once the report is generated the success modal
+ * offers its download, and a failure opens the failure modal (spec section 4, "Export").
  */
 export function ExportModal({ data }: { data: ExportModalData }) {
   const { orgId } = useOrganisation();
   const tables = useExportableTables();
   const mutation = useExportReport(orgId);
-  const [generated, setGenerated] = useState<ExportResponse['result'] | null>(null);
   const sending = mutation.isPending;
   useEffect(() => setModalLocked(sending), [sending]);
 
   const form = useForm<ExportFormValues>({
     resolver: zodResolver(exportFormSchema(data.wallet)),
-    defaultValues: { start: '', end: '', types: [] },
+    defaultValues: data.preferences ?? { start: '', end: '', types: [] },
     mode: 'onChange',
   });
   const { errors, isValid } = form.formState;
@@ -69,37 +101,10 @@ export function ExportModal({ data }: { data: ExportModalData }) {
     const request = toExportRequest(values, data.wallet);
     if (!request) return;
     mutation.mutate(request, {
-      onSuccess: (result) => {
-        setGenerated(result);
-        updateModal({ title: EXPORT_TEXTS.downloadTitle });
-      },
+      onSuccess: openExportSuccess,
+      onError: (error) => openExportFailure(error, data, values),
     });
   });
-
-  if (generated) {
-    const { report, base64File } = generated;
-    return (
-      // The footer's Close is the way out: a second "Close" in the header would make two of one name.
-      <GenericModal
-        withCloseButton={false}
-        icon={
-          <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
-            <IconCheck size={32} />
-          </ThemeIcon>
-        }
-        subtitle={EXPORT_TEXTS.generated}
-        mainAction={{
-          label: EXPORT_TEXTS.download,
-          onClick: () => downloadBase64File(report.file_name, base64File),
-        }}
-        cancelAction={{ label: EXPORT_TEXTS.close, onClick: hideModal }}
-      >
-        <Text size="sm" data-testid="export-summary">
-          {EXPORT_TEXTS.summary(report.file_name, report.entries)}
-        </Text>
-      </GenericModal>
-    );
-  }
 
   return (
     <GenericModal
@@ -112,7 +117,6 @@ export function ExportModal({ data }: { data: ExportModalData }) {
     >
       <DateRangeFields form={form} legend={EXPORT_TEXTS.dateRange} focusOnOpen />
       {data.wallet === 'main' ? <TablesField form={form} tables={tables} message={tablesMessage} /> : null}
-      {mutation.isError ? <ErrorState message={apiMessage(mutation.error, EXPORT_TEXTS.failed)} /> : null}
     </GenericModal>
   );
 }
