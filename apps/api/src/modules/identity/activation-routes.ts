@@ -5,6 +5,7 @@ import { ACTIVATION_PATH, completeActivation, readActivation } from '../staff/ac
 import { activationPage } from './activation-pages.ts';
 import { addFormBodyParser } from './form-body.ts';
 import { messagePage } from './pages.ts';
+import { answerRateLimitsWithPages } from './rate-limited-pages.ts';
 import { hashPassword } from './passwords.ts';
 import { passwordProblems } from './password-rules.ts';
 import type { HashQueue } from './sign-in-throttle.ts';
@@ -51,6 +52,23 @@ export async function activationRoutes(app: FastifyInstance, opts: ActivationRou
 
   await app.register(async (scope) => {
     addFormBodyParser(scope);
+    answerRateLimitsWithPages(scope, {
+      limit: 'Too many attempts.',
+      html,
+      page: async (request, _reply, message) => {
+        const { token } = request.params as { token?: string };
+        // Not yet validated when the site-wide limit refused: looked up only if it could be a token.
+        const activation =
+          token && token.length <= 200 ? await readActivation(app.db, token, new Date()) : undefined;
+        if (!activation) return null;
+        return activationPage({
+          action: `${ACTIVATION_PATH}/${token}`,
+          email: activation.email,
+          displayName: activation.display_name,
+          errors: [message],
+        });
+      },
+    });
 
     scope.get(
       `${ACTIVATION_PATH}/:token`,

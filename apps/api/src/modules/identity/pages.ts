@@ -50,6 +50,16 @@ export function messagePage(title: string, message: string, link?: { href: strin
   );
 }
 
+/** A request over a rate limit whose own page cannot be shown again: the wait, and a way on. */
+export function rateLimitedPage(message: string, link: { href: string; text: string }): string {
+  return identityPage(
+    'Too many attempts',
+    `<h1>Too many attempts</h1>
+<p class="error" role="alert">${escapeHtml(message)}</p>
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
+  );
+}
+
 export function logoutPage(form: string): string {
   return identityPage(
     'Signing out',

@@ -4,8 +4,9 @@ import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { z } from 'zod/mini';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
-import { addFormBodyParser } from './form-body.ts';
+import { addFormBodyParser, unparsedFormField } from './form-body.ts';
 import { loginPage, messagePage } from './pages.ts';
+import { answerRateLimitsWithPages } from './rate-limited-pages.ts';
 import { findUserByAuthId } from './repository.ts';
 import type { IdentityService } from './service.ts';
 import { ACR_PASSWORD, SECOND_FACTOR_PROMPT, type ReauthenticationResult } from './two-factor-prompt.ts';
@@ -30,6 +31,8 @@ const loginBody = z.object({
 });
 
 const INVALID_CREDENTIALS = 'The email or password is incorrect.';
+const LOGIN_ROUTE = '/oidc/interaction/:uid/login';
+const loginAction = (uid: string) => `/oidc/interaction/${encodeURIComponent(uid)}/login`;
 
 function html(reply: FastifyReply, body: string, status = 200) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
@@ -61,6 +64,20 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
   // The sign-in form posts urlencoded data; only this scope parses it.
   await app.register(async (scope) => {
     addFormBodyParser(scope);
+    answerRateLimitsWithPages(scope, {
+      limit: 'Too many sign-in attempts.',
+      html,
+      page: async (request, reply, message) => {
+        if (request.routeOptions.url !== LOGIN_ROUTE)
+          return secondFactor.rateLimitedPage(request, reply, message);
+        // The sign-in form again, the email as typed: parsed when the sign-in's own limits refused,
+        // not yet read when the site-wide limit did.
+        const typed = (request.body as { email?: string } | undefined)?.email;
+        const email = typed ?? (await unparsedFormField(request, 'email')).trim().slice(0, 320);
+        const { uid } = request.params as { uid: string };
+        return loginPage({ action: loginAction(uid), email, error: message });
+      },
+    });
     const secondFactor = secondFactorRoutes(scope, {
       provider,
       identity,
@@ -80,7 +97,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
         const details = await interactionDetailsOrNull(provider, request, reply);
         if (!details) return html(reply, expiredPage(), 400);
         if (details.prompt.name === 'login') {
-          return html(reply, loginPage({ action: `/oidc/interaction/${details.uid}/login` }));
+          return html(reply, loginPage({ action: loginAction(details.uid) }));
         }
         if (details.prompt.name === SECOND_FACTOR_PROMPT) return secondFactor.render(request, reply);
         // Consent: no screen for the first-party portal, only the organization check.
@@ -110,13 +127,13 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
     );
 
     scope.post(
-      '/oidc/interaction/:uid/login',
+      LOGIN_ROUTE,
       { schema: { hide: true, params: uidParams, body: loginBody }, preHandler: throttle },
       async (request, reply) => {
         const details = await interactionDetailsOrNull(provider, request, reply);
         if (!details || details.prompt.name !== 'login') return html(reply, expiredPage(), 400);
         const { email, password } = request.body as z.infer<typeof loginBody>;
-        const action = `/oidc/interaction/${details.uid}/login`;
+        const action = loginAction(details.uid);
         const outcome = await identity.signIn({ email, password, ip: request.ip });
         if (outcome.kind === 'locked') {
           reply.header('retry-after', String(outcome.retryAfterSeconds));

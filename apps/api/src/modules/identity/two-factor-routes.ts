@@ -21,6 +21,13 @@ const passwordBody = z.object({ password: z._default(z.string().check(z.maxLengt
 
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 
+const ROUTES = {
+  code: '/oidc/interaction/:uid/second-factor',
+  enrol: '/oidc/interaction/:uid/enrol',
+  password: '/oidc/interaction/:uid/password',
+};
+const FORM_ROUTES: ReadonlySet<string> = new Set(Object.values(ROUTES));
+
 export interface SecondFactorRoutesOptions {
   provider: Provider;
   identity: IdentityService;
@@ -158,6 +165,13 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
   }
 
   return {
+    /** A form of ours over a rate limit: its page with the wait as the error (null for the others). */
+    async rateLimitedPage(request: FastifyRequest, reply: FastifyReply, message: string) {
+      if (!FORM_ROUTES.has(request.routeOptions.url ?? '')) return null;
+      const found = await pending(request, reply);
+      return found ? page(found.user, found.details, found.path, message) : null;
+    },
+
     /** The GET of an interaction whose prompt is ours. */
     async render(request: FastifyRequest, reply: FastifyReply) {
       const found = await pending(request, reply);
@@ -171,7 +185,7 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
         preHandler: codeThrottle,
       };
 
-      scope.post('/oidc/interaction/:uid/second-factor', options, async (request, reply) => {
+      scope.post(ROUTES.code, options, async (request, reply) => {
         const found = await pending(request, reply);
         if (!found) return opts.expired(reply);
         const { code } = request.body as z.infer<typeof codeBody>;
@@ -182,7 +196,7 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
         return html(reply, await page(found.user, found.details, found.path, error), status);
       });
 
-      scope.post('/oidc/interaction/:uid/enrol', options, async (request, reply) => {
+      scope.post(ROUTES.enrol, options, async (request, reply) => {
         const found = await pending(request, reply);
         if (!found) return opts.expired(reply);
         const requirement = await twoFactor.requirement(found.user.id);
@@ -202,7 +216,7 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
       });
 
       scope.post(
-        '/oidc/interaction/:uid/password',
+        ROUTES.password,
         { schema: { hide: true, params: uidParams, body: passwordBody }, preHandler: opts.throttle },
         async (request, reply) => {
           const found = await pending(request, reply);
