@@ -156,6 +156,12 @@ test('the refund form shows each rule of the spec, then a manager refunds part o
   await keepScreenshot(page, 'refunds-two-partial');
   await expectAccessible(page);
 
+  // The order still reads Paid (it can be refunded further), with what went back beside it.
+  await page.goto('/1003/lynk-wallet/orders');
+  await expect(orderRow(page, orderId)).toContainText('Paid');
+  await expect(orderRow(page, orderId)).toContainText('J$350.50 refunded');
+  await expectAccessible(page);
+
   // The customer gets back exactly what was refunded; the merchant gives it less the share of
   // the commission and GCT that Lynk gives back (2.5 % and 15 % of it, on the running total).
   expect(await customerBalance()).toBe(customerBefore + 350_50);

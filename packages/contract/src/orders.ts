@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { MIN_PAYMENT_REQUEST_CENTS, MIN_REFUND_CENTS, NOTE_MAX_LENGTH, REFUND_REASONS } from './constants.ts';
 import { listingQuerySchema, listingResponseSchema } from './listings.ts';
 import { MESSAGES } from './messages.ts';
-import { centsSchema } from './money.ts';
+import { centsSchema, formatCents } from './money.ts';
 import { orderChannelSchema, orderStatusSchema } from './statuses.ts';
 
 /** An order's id as the API spells it in paths: digits only. */
@@ -46,6 +46,17 @@ export const orderSchema = z.object({
   amount_refunded: centsSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * What went back of an order that still reads Paid ("J$510.58 refunded"), or null. A partial
+ * refund leaves the order PAID so that it can be refunded further (ADR 021); a merchant
+ * reconciling the day must see it beside the status, in the orders table and in a report.
+ */
+export function partRefundedText(order: Pick<Order, 'status' | 'amount_refunded'>): string | null {
+  return order.status === 'PAID' && order.amount_refunded > 0
+    ? `${formatCents(order.amount_refunded)} refunded`
+    : null;
+}
 
 /** GET /api/payment/customer-transactions */
 export const ordersQuerySchema = listingQuerySchema;

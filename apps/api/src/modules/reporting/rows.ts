@@ -1,5 +1,5 @@
 import { centsToDecimalString } from '@lynk/contract/money';
-import type { Order, Refund } from '@lynk/contract/orders';
+import { partRefundedText, type Order, type Refund } from '@lynk/contract/orders';
 import { REPORT_COLUMNS } from '@lynk/contract/reporting';
 import { channelLabel, statusLabel } from '@lynk/contract/statuses';
 import type { CbdcPayment, Transfer } from '@lynk/contract/transfers';
@@ -18,6 +18,12 @@ const amount = (cents: number) => centsToDecimalString(cents);
 
 export const REPORT_HEADER: string[] = [...REPORT_COLUMNS];
 
+/** Its label, and for one partly refunded what went back: "Paid (J$510.58 refunded)". */
+function orderStatus(order: Order): string {
+  const refunded = partRefundedText(order);
+  return refunded ? `${statusLabel(order.status)} (${refunded})` : statusLabel(order.status);
+}
+
 /** `wallet` is the account the money goes to (its `account_id`, e.g. LYNK-1001). */
 export function orderRow(order: Order, wallet: string): ReportRow {
   return [
@@ -27,7 +33,7 @@ export function orderRow(order: Order, wallet: string): ReportRow {
     order.lynk_id ?? '',
     wallet,
     channelLabel(order.channel),
-    statusLabel(order.status),
+    orderStatus(order),
     'JMD',
     amount(order.amount_to_pay),
     amount(order.fee),

@@ -75,6 +75,27 @@ describe('OrdersPane', () => {
     expect(within(first).getByText('J$5.63')).toBeInTheDocument();
   });
 
+  it('says beside "Paid" how much of a partly refunded order went back, and nothing for the others', async () => {
+    const listed = [
+      makeOrder(1, { amount_to_pay: 2000_00, amount_refunded: 510_58 }),
+      makeOrder(2, { status: 'REFUNDED', amount_refunded: 1000_00 }),
+      makeOrder(3),
+    ];
+    installFakeFetch({ [`GET ${ORDERS}`]: { body: makeListing(listed, { total: 3 }) } });
+    renderPane();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await within(table).findByRole('row', { name: /1001/ });
+    const statusOf = (id: string) => {
+      const row = within(table).getByRole('row', { name: new RegExp(id) });
+      return within(row).getAllByRole('cell')[headers(table).indexOf('Status')]!;
+    };
+    expect(within(statusOf('1001')).getByText('Paid')).toBeInTheDocument();
+    expect(within(statusOf('1001')).getByText('J$510.58 refunded')).toBeInTheDocument();
+    // A full refund says so in its status; an order nothing went back of reads "Paid" alone.
+    expect(statusOf('1002')).toHaveTextContent(/^Refunded$/);
+    expect(statusOf('1003')).toHaveTextContent(/^Paid$/);
+  });
+
   it("asks for the URL's date filter, sort and page", async () => {
     const { requests } = installFakeFetch({ [`GET ${ORDERS}`]: { body: makeListing([], { total: 0 }) } });
     renderPane(2, '/1001/lynk-wallet/orders?from=2026-11-01&to=2026-11-23&sort=ASC&page=3');

@@ -1,5 +1,6 @@
 import { formatCents } from '@lynk/contract/money';
-import type { Order } from '@lynk/contract/orders';
+import { partRefundedText, type Order } from '@lynk/contract/orders';
+import { Group, Text } from '@mantine/core';
 import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
@@ -13,6 +14,23 @@ import { openOrderDetails } from './open-order-details';
 import { EMPTY_PAGE } from '@/lib/listing';
 
 const column = dataTableColumns<Order>();
+
+/**
+ * The status, and beside a partly refunded order's "Paid" what went back (ADR 021): a merchant
+ * reconciling the day sees it in the table, not only in the details.
+ */
+function OrderStatus({ order }: { order: Order }) {
+  const refunded = partRefundedText(order);
+  if (!refunded) return <StatusBadge status={order.status} />;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <StatusBadge status={order.status} />
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {refunded}
+      </Text>
+    </Group>
+  );
+}
 
 /**
  * Spec section 3, "Table columns: Transactions"; the date is the sortable column. The commission and
@@ -51,7 +69,7 @@ const COLUMNS = column.columns([
   }),
   column.accessor('status', {
     header: ORDER_TEXTS.status,
-    cell: ({ getValue }) => <StatusBadge status={getValue()} />,
+    cell: ({ row }) => <OrderStatus order={row.original} />,
   }),
 ]);
 
