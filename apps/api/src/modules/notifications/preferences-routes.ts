@@ -5,14 +5,14 @@ import {
   notificationPreferencesSchema,
   updateNotificationPreferencesSchema,
 } from '@lynk/contract/notifications';
-import { GATES } from '@lynk/contract/permissions';
-import { requireGate, requireIdentity } from '../../plugins/auth.ts';
+import { requireIdentity } from '../../plugins/auth.ts';
 import { getPreferences, updatePreferences } from './preferences-service.ts';
 
 /**
  * `/api/profile/notifications-preferences` (spec section 7): the merchant's switch per code
- * (docs/decisions/027). Anyone signed in reads them; changing them needs profile update, like
- * the low-balance threshold beside them on the settings page.
+ * (docs/decisions/027). Anyone signed in reads the switches of the codes they may read; switching a
+ * code needs what reading all of its notifications needs (checked per code by the service). The
+ * low-balance threshold beside them is another route, with profile update (threshold-routes.ts).
  */
 export async function notificationPreferenceRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +33,7 @@ export async function notificationPreferenceRoutes(app: FastifyInstance) {
   typed.put(
     '/notifications-preferences',
     {
-      preValidation: requireGate(GATES.thresholdEdit),
+      preValidation: requireIdentity,
       schema: {
         tags: ['profile'],
         summary: 'Switch notification codes on or off for the merchant',

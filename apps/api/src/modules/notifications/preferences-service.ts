@@ -1,13 +1,12 @@
 import {
   NOTIFICATION_CODE_NAMES,
   NOTIFICATION_PREFERENCE_CODES,
-  notificationGroup,
   type NotificationPreference,
+  type NotificationPreferenceCode,
   type NotificationPreferences,
   type UpdateLowBalanceThreshold,
   type UpdateNotificationPreferences,
 } from '@lynk/contract/notifications';
-import { can } from '@lynk/contract/permissions';
 import type { SessionIdentity } from '@lynk/contract/session';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -18,18 +17,28 @@ import {
   updateLowBalance,
   upsertPreferences,
 } from './preferences-repository.ts';
+import { ORDER_NOTIFICATION_CODE } from './repository.ts';
+import { readerOf } from './service.ts';
 
 const MERCHANT_GONE = 'This merchant no longer exists.';
 
-/** The codes this caller may see and switch: batch payments' only with the Notification tabs gate. */
-function codesFor(identity: SessionIdentity) {
-  const seesBatches = can(identity.permissions, identity.role, 'notificationTabs');
-  return NOTIFICATION_PREFERENCE_CODES.filter(
-    (code) => seesBatches || notificationGroup(code) !== 'BATCH_PAYMENT',
-  );
+/** The codes whose notifications the caller may read, by the inbox's own rule (docs/decisions/026). */
+function readableCodes(identity: SessionIdentity): readonly NotificationPreferenceCode[] {
+  const { codes } = readerOf(identity);
+  return NOTIFICATION_PREFERENCE_CODES.filter((code) => codes === 'every' || codes.includes(code));
 }
 
-/** GET notifications-preferences: every code the caller may see, each with its merchant's switch. */
+/**
+ * The codes the caller may switch: a switch silences a code for the whole merchant, so only someone
+ * who reads all of that code's notifications may turn it off, not a cashier who reads the payments
+ * of their own orders alone.
+ */
+function switchableCodes(identity: SessionIdentity): readonly NotificationPreferenceCode[] {
+  const readsEveryOrder = readerOf(identity).ordersCreatedBy === undefined;
+  return readableCodes(identity).filter((code) => readsEveryOrder || code !== ORDER_NOTIFICATION_CODE);
+}
+
+/** GET notifications-preferences: every code the caller may read, each with its merchant's switch. */
 export async function getPreferences(db: Db, identity: SessionIdentity): Promise<NotificationPreferences> {
   const merchantId = identity.merchant_id;
   const [lowBalance, stored] = await Promise.all([
@@ -39,7 +48,7 @@ export async function getPreferences(db: Db, identity: SessionIdentity): Promise
   if (!lowBalance) throw notFound(MERCHANT_GONE);
   const switched = new Map(stored.map((row) => [row.code, row.enabled]));
   return {
-    notification_preferences: codesFor(identity).map((code): NotificationPreference => ({
+    notification_preferences: readableCodes(identity).map((code): NotificationPreference => ({
       code,
       name: NOTIFICATION_CODE_NAMES[code],
       enabled: code === 'LOW_BALANCE' ? lowBalance.low_balance_enabled : (switched.get(code) ?? true),
@@ -48,8 +57,8 @@ export async function getPreferences(db: Db, identity: SessionIdentity): Promise
 }
 
 /**
- * PUT notifications-preferences: stores the changed switches for the caller's merchant (the route
- * requires profile update). A code the caller may not see is refused, and nothing is written.
+ * PUT notifications-preferences: stores the changed switches for the caller's merchant. A code the
+ * caller may not read in full refuses the whole request, and nothing is written.
  */
 export async function updatePreferences(
   db: Db,
@@ -57,10 +66,8 @@ export async function updatePreferences(
   body: UpdateNotificationPreferences,
   now: Date,
 ): Promise<NotificationPreferences> {
-  const allowed = new Set<string>(codesFor(identity));
-  if (body.notification_preferences.some((p) => !allowed.has(p.code))) {
-    throw forbidden('You may not change batch payment notifications.');
-  }
+  const allowed = new Set<string>(switchableCodes(identity));
+  if (body.notification_preferences.some((p) => !allowed.has(p.code))) throw forbidden();
   const lowBalance = body.notification_preferences.find((p) => p.code === 'LOW_BALANCE');
   const others = body.notification_preferences
     .filter((p) => p.code !== 'LOW_BALANCE')

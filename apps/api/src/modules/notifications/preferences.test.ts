@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { NOTIFICATION_PREFERENCE_CODES } from '@lynk/contract/notifications';
+import type { SessionIdentity } from '@lynk/contract/session';
 import { newKey } from '../../test/accounts.ts';
 import { createBatchPayees } from '../../test/batch-world.ts';
 import { createPayLink, payPayLink, signInCustomer } from '../../test/pay-links.ts';
@@ -8,6 +10,7 @@ import { createConsumer } from '../../world/consumers.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { validateBatch } from '../batches/jobs.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { updatePreferences } from './preferences-service.ts';
 
 /** The merchant's notification switches, and the events that obey them (docs/decisions/027). */
 
@@ -15,6 +18,7 @@ let t: TestApp;
 let admin: string;
 let manager: string;
 let cashier: string;
+let noAccess: string;
 let otherAdmin: string;
 const CSRF = { 'x-lynk-csrf': '1' };
 const URL = '/api/profile/notifications-preferences';
@@ -26,6 +30,7 @@ beforeAll(async () => {
   admin = await cookie('admin.kingston@bluemountain.example');
   manager = await cookie('manager.kingston@bluemountain.example');
   cashier = await cookie('cashier.kingston@bluemountain.example');
+  noAccess = await cookie('noaccess@bluemountain.example');
   otherAdmin = await cookie('admin.montego@bluemountain.example');
   await createConsumer(t.database.db, t.app.ledger, {
     handle: '@payer.prefs',
@@ -50,6 +55,16 @@ const enabledOf = async (cookie: string) =>
       .json()
       .notification_preferences.map((p: { code: string; enabled: boolean }) => [p.code, p.enabled]),
   );
+const FORBIDDEN = { code: 'FORBIDDEN', message: PRODUCT_MESSAGES.forbidden };
+const auditRows = () =>
+  t.database.db
+    .selectFrom('audit_log')
+    .select(['actor_user_id', 'subject', 'details'])
+    .where('action', '=', 'notification_preferences.updated')
+    .orderBy('id')
+    .execute();
+const identityOf = async (cookie: string): Promise<SessionIdentity> =>
+  (await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json();
 const countOf = async (merchantId: number, code: string) =>
   Number(
     (
@@ -90,27 +105,69 @@ async function requestApproval() {
 }
 
 describe('GET notifications-preferences', () => {
-  it('lists every code with its name, all on at first; a cashier sees no batch payment codes', async () => {
-    const response = await get(admin);
-    expect(response.statusCode).toBe(200);
-    const list = response.json().notification_preferences;
-    expect(list.map((p: { code: string }) => p.code)).toEqual([...NOTIFICATION_PREFERENCE_CODES]);
-    expect(list[0]).toEqual({ code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true });
-    expect(list.every((p: { enabled: boolean }) => p.enabled)).toBe(true);
-    expect(await enabledOf(cashier)).toEqual({ PAYMENT_RECEIVED: true, LOW_BALANCE: true });
+  it('lists every code with its name, all on at first, to whoever reads every notification', async () => {
+    for (const cookie of [admin, manager]) {
+      const response = await get(cookie);
+      expect(response.statusCode).toBe(200);
+      const list = response.json().notification_preferences;
+      expect(list.map((p: { code: string }) => p.code)).toEqual([...NOTIFICATION_PREFERENCE_CODES]);
+      expect(list[0]).toEqual({ code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true });
+      expect(list.every((p: { enabled: boolean }) => p.enabled)).toBe(true);
+    }
     expect((await t.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
+  });
+
+  it('lists only the codes the caller may read: a cashier payments, the no-permission role none', async () => {
+    // A cashier reads the payments of their own orders, not the balance or batch payments.
+    expect(await enabledOf(cashier)).toEqual({ PAYMENT_RECEIVED: true });
+    const none = await get(noAccess);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ notification_preferences: [] });
   });
 });
 
 describe('PUT notifications-preferences', () => {
-  it('needs profile update: a manager and a cashier are refused, and nothing changes', async () => {
-    const off = { notification_preferences: [{ code: 'PAYMENT_RECEIVED', enabled: false }] };
-    expect((await put(manager, off)).statusCode).toBe(403);
-    expect((await put(cashier, off)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: URL, headers: CSRF, payload: off })).statusCode).toBe(
-      401,
-    );
-    expect((await enabledOf(admin)).PAYMENT_RECEIVED).toBe(true);
+  it('refuses a code the caller does not read in full, writing nothing: a cashier, the no-permission role, no session', async () => {
+    const off = (code: string) => ({ notification_preferences: [{ code, enabled: false }] });
+    // A cashier reads only their own orders' payments: not theirs to silence for every colleague.
+    for (const code of ['PAYMENT_RECEIVED', 'LOW_BALANCE', 'BATCH_DISBURSE_FUNDS_TO_APPROVE']) {
+      const response = await put(cashier, off(code));
+      expect(response.statusCode, code).toBe(403);
+      expect(response.json()).toEqual(FORBIDDEN);
+    }
+    for (const code of NOTIFICATION_PREFERENCE_CODES) {
+      const response = await put(noAccess, off(code));
+      expect(response.statusCode, code).toBe(403);
+      expect(response.json()).toEqual(FORBIDDEN);
+    }
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: URL,
+      headers: CSRF,
+      payload: off('PAYMENT_RECEIVED'),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(Object.values(await enabledOf(admin)).every(Boolean)).toBe(true);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("refuses the whole request when one code is not the caller's, and writes none of the others", async () => {
+    // A manager's permissions without the balance: the payment is theirs to switch, LOW_BALANCE not.
+    const manager_ = await identityOf(manager);
+    const noBalance = { ...manager_, permissions: manager_.permissions.filter((p) => p !== 'read:balance') };
+    const body = {
+      notification_preferences: [
+        { code: 'PAYMENT_RECEIVED' as const, enabled: false },
+        { code: 'LOW_BALANCE' as const, enabled: false },
+      ],
+    };
+    await expect(updatePreferences(t.database.db, noBalance, body, new Date())).rejects.toMatchObject({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(Object.values(await enabledOf(admin)).every(Boolean)).toBe(true);
+    expect(await auditRows()).toEqual([]);
   });
 
   it.each([
@@ -168,6 +225,27 @@ describe('PUT notifications-preferences', () => {
       .where('action', '=', 'notification_preferences.updated')
       .execute();
     expect(audit).toEqual([{ action: 'notification_preferences.updated', subject: '1001' }]);
+  });
+
+  it('lets a manager (no profile update) switch payments, the low balance and batch codes, with an audit row', async () => {
+    const before = await enabledOf(admin);
+    const changes = [
+      { code: 'PAYMENT_RECEIVED', enabled: !before.PAYMENT_RECEIVED },
+      { code: 'LOW_BALANCE', enabled: !before.LOW_BALANCE },
+      { code: 'BATCH_DISBURSE_FUNDS_APPROVED', enabled: !before.BATCH_DISBURSE_FUNDS_APPROVED },
+    ];
+    const response = await put(manager, { notification_preferences: changes });
+    expect(response.statusCode).toBe(200);
+    const switched = Object.fromEntries(changes.map((c) => [c.code, c.enabled]));
+    expect(await enabledOf(admin)).toEqual({ ...before, ...switched });
+    const managerId = Number((await identityOf(manager)).id);
+    expect((await auditRows()).filter((row) => row.actor_user_id === managerId)).toEqual([
+      { actor_user_id: managerId, subject: '1001', details: { changes } },
+    ]);
+    // As they were, for the tests after this one.
+    const restore = changes.map((c) => ({ code: c.code, enabled: !c.enabled }));
+    expect((await put(manager, { notification_preferences: restore })).statusCode).toBe(200);
+    expect(await enabledOf(admin)).toEqual(before);
   });
 });
 
