@@ -49,6 +49,13 @@ export async function keepScreenshot(page: Page, name: string) {
 
 /** The page as it stands passes axe's WCAG 2.2 AA rules (each violation listed with its elements). */
 export async function expectAccessible(page: Page) {
+  // axe judges colours as painted: a dialog still fading in reads as low contrast (seen on a busy
+  // run). Finite animations end first; a spinner's endless one is not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

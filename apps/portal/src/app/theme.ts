@@ -40,6 +40,8 @@ export const theme = createTheme({
       },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     },
+    // The toasts' close button has only an icon: without a name a screen reader says "button".
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 
