@@ -82,11 +82,16 @@ export const NOTIFICATION_CODE_NAMES: Record<NotificationPreferenceCode, string>
 
 const preferenceCode = z.enum(NOTIFICATION_PREFERENCE_CODES);
 
-/** One preference (spec section 3): code, name, enabled. */
+/**
+ * One preference (spec section 3): code, name, enabled; and whether the caller may switch it. A
+ * switch holds for the whole merchant, so a cashier, who reads only their own orders' payments,
+ * sees the payments' switch but may not turn it off for everyone (docs/decisions/027).
+ */
 export const notificationPreferenceSchema = z.object({
   code: preferenceCode,
   name: z.string(),
   enabled: z.boolean(),
+  editable: z.boolean(),
 });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 

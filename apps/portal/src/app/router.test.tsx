@@ -240,7 +240,7 @@ describe('organisation routes', () => {
           'GET /api/profile/notifications-preferences': {
             body: {
               notification_preferences: [
-                { code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true },
+                { code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true, editable: true },
               ],
             },
           },

@@ -38,7 +38,7 @@ function switchableCodes(identity: SessionIdentity): readonly NotificationPrefer
   return readableCodes(identity).filter((code) => readsEveryOrder || code !== ORDER_NOTIFICATION_CODE);
 }
 
-/** GET notifications-preferences: every code the caller may read, each with its merchant's switch. */
+/** GET notifications-preferences: every code the caller may read, its merchant's switch, and whether the caller may change it. */
 export async function getPreferences(db: Db, identity: SessionIdentity): Promise<NotificationPreferences> {
   const merchantId = identity.merchant_id;
   const [lowBalance, stored] = await Promise.all([
@@ -47,11 +47,13 @@ export async function getPreferences(db: Db, identity: SessionIdentity): Promise
   ]);
   if (!lowBalance) throw notFound(MERCHANT_GONE);
   const switched = new Map(stored.map((row) => [row.code, row.enabled]));
+  const switchable = new Set(switchableCodes(identity));
   return {
     notification_preferences: readableCodes(identity).map((code): NotificationPreference => ({
       code,
       name: NOTIFICATION_CODE_NAMES[code],
       enabled: code === 'LOW_BALANCE' ? lowBalance.low_balance_enabled : (switched.get(code) ?? true),
+      editable: switchable.has(code),
     })),
   };
 }

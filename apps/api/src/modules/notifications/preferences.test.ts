@@ -111,8 +111,13 @@ describe('GET notifications-preferences', () => {
       expect(response.statusCode).toBe(200);
       const list = response.json().notification_preferences;
       expect(list.map((p: { code: string }) => p.code)).toEqual([...NOTIFICATION_PREFERENCE_CODES]);
-      expect(list[0]).toEqual({ code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true });
-      expect(list.every((p: { enabled: boolean }) => p.enabled)).toBe(true);
+      expect(list[0]).toEqual({
+        code: 'PAYMENT_RECEIVED',
+        name: 'Payment received',
+        enabled: true,
+        editable: true,
+      });
+      expect(list.every((p: { enabled: boolean; editable: boolean }) => p.enabled && p.editable)).toBe(true);
     }
     expect((await t.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
   });
@@ -120,6 +125,10 @@ describe('GET notifications-preferences', () => {
   it('lists only the codes the caller may read: a cashier payments, the no-permission role none', async () => {
     // A cashier reads the payments of their own orders, not the balance or batch payments.
     expect(await enabledOf(cashier)).toEqual({ PAYMENT_RECEIVED: true });
+    // …and sees its switch, which holds for the whole merchant, as one they may not change.
+    expect((await get(cashier)).json().notification_preferences).toEqual([
+      { code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true, editable: false },
+    ]);
     const none = await get(noAccess);
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual({ notification_preferences: [] });
@@ -208,6 +217,7 @@ describe('PUT notifications-preferences', () => {
       code: 'PAYMENT_RECEIVED',
       name: 'Payment received',
       enabled: false,
+      editable: true,
     });
     expect(await enabledOf(admin)).toMatchObject({
       PAYMENT_RECEIVED: false,

@@ -36,6 +36,7 @@ export const NOTIFICATION_TEXTS = {
   listLabel: 'Notifications',
   preferencesTitle: 'Notify me about',
   preferencesHint: 'Each notification is switched on or off for everyone in this branch.',
+  preferenceLocked: 'Only a user who sees all of these notifications can switch them for everyone.',
   thresholdTitle: 'Low balance alert',
   thresholdLabel: 'Low balance threshold (J$)',
   thresholdHint:

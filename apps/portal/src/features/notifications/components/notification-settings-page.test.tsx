@@ -9,8 +9,8 @@ import { renderApp } from '@/testing/render';
 const PREFS = '/api/profile/notifications-preferences';
 const preferences = {
   notification_preferences: [
-    { code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true },
-    { code: 'LOW_BALANCE', name: 'Low balance', enabled: true },
+    { code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true, editable: true },
+    { code: 'LOW_BALANCE', name: 'Low balance', enabled: true, editable: true },
   ],
 };
 
@@ -142,5 +142,24 @@ describe('the notification settings page', () => {
     dialog = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Discard Changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/1001/lynk-wallet/orders'));
+  });
+  it('shows a switch the server says the caller may not change for everyone disabled, saying why', async () => {
+    renderSettings({
+      roleId: 2,
+      extra: {
+        [`GET ${PREFS}`]: {
+          body: {
+            notification_preferences: [
+              { code: 'PAYMENT_RECEIVED', name: 'Payment received', enabled: true, editable: false },
+            ],
+          },
+        },
+      },
+    });
+    const payment = await screen.findByRole('switch', { name: /^Payment received/ });
+    expect(payment).toBeDisabled();
+    expect(
+      screen.getByText('Only a user who sees all of these notifications can switch them for everyone.'),
+    ).toBeVisible();
   });
 });

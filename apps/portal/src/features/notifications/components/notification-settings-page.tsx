@@ -84,6 +84,8 @@ function SettingsForm({
                 render={({ field }) => (
                   <Switch
                     label={preference.name}
+                    disabled={!preference.editable}
+                    description={preference.editable ? undefined : NOTIFICATION_TEXTS.preferenceLocked}
                     checked={field.value ?? false}
                     onChange={(event) => field.onChange(event.currentTarget.checked)}
                     onBlur={field.onBlur}
