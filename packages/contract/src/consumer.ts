@@ -13,7 +13,7 @@ export const consumerSignInSchema = z.strictObject({
 });
 export type ConsumerSignIn = z.infer<typeof consumerSignInSchema>;
 
-/** GET /api/consumer-auth/session (and the sign-in's answer): who is paying, and with how much. */
+/** The sign-in's answer (and the session's): who is paying, and with how much. */
 export const consumerSchema = z.object({
   /** The customer's Lynk ID, `@handle`. */
   lynk_id: z.string(),
@@ -23,6 +23,12 @@ export const consumerSchema = z.object({
 });
 export type Consumer = z.infer<typeof consumerSchema>;
 export const consumerResponseSchema = z.object({ data: consumerSchema });
+/**
+ * GET /api/consumer-auth/session: the signed-in customer, or `null` when nobody is. Nobody is the
+ * usual answer on a pay page opened from a QR code, so it is an answer (200), not an error: a 401
+ * would be a failed request in every customer's browser console.
+ */
+export const consumerSessionResponseSchema = z.object({ data: z.nullable(consumerSchema) });
 
 /** The customer's session cookie: HttpOnly, SameSite=Lax, `__Host-` prefixed over https. */
 export const CONSUMER_COOKIE = 'lynk_consumer';

@@ -4,6 +4,7 @@ import {
   CONSUMER_COOKIE,
   CONSUMER_MESSAGES,
   consumerResponseSchema,
+  consumerSessionResponseSchema,
   consumerSignInSchema,
 } from '@lynk/contract/consumer';
 import { z } from 'zod/mini';
@@ -31,15 +32,14 @@ const cookieNameFor = (publicUrl: string) =>
 
 /**
  * preValidation: the call comes from the pay page (CSRF header, same origin) of a signed-in
- * customer; `request.consumer` is set. Used by the customer sign-in's own routes and by paying.
+ * customer; `request.consumer` is set. Used by paying and declining.
  */
 export function requireConsumer(opts: ConsumerAuthOptions): preValidationHookHandler {
   const cookieName = cookieNameFor(opts.publicUrl);
   const publicOrigin = new URL(opts.publicUrl).origin;
   return async (request: FastifyRequest) => {
     if (request.method !== 'GET') assertSameSite(request, publicOrigin);
-    const token = consumerToken(request, cookieName);
-    request.consumer = token ? await opts.auth.resolve(token, new Date()) : null;
+    request.consumer = await signedInConsumer(request, cookieName, opts.auth);
     if (!request.consumer) throw unauthorized(CONSUMER_MESSAGES.signedOut);
   };
 }
@@ -47,6 +47,16 @@ export function requireConsumer(opts: ConsumerAuthOptions): preValidationHookHan
 /** The customer's token from their signed cookie (checked once, then remembered: plugins/auth.ts). */
 function consumerToken(request: FastifyRequest, cookieName: string): string | null {
   return request.server.readSignedCookie(request, cookieName);
+}
+
+/** The customer whose live session the request's cookie carries, if any. */
+async function signedInConsumer(
+  request: FastifyRequest,
+  cookieName: string,
+  auth: ConsumerAuth,
+): Promise<SignedInConsumer | null> {
+  const token = consumerToken(request, cookieName);
+  return token ? auth.resolve(token, new Date()) : null;
 }
 
 /** `/api/consumer-auth`: customers of Lynk sign in here to pay a merchant's payment request. */
@@ -97,14 +107,16 @@ export async function consumerAuthRoutes(app: FastifyInstance, opts: ConsumerAut
   typed.get(
     '/session',
     {
-      preValidation: requireConsumer(opts),
       schema: {
         tags: ['consumer-auth'],
-        summary: 'The signed-in customer and their wallet balance',
-        response: { 200: consumerResponseSchema, 401: apiErrorSchema },
+        summary: 'The signed-in customer and their wallet balance, or null when nobody is signed in',
+        response: { 200: consumerSessionResponseSchema },
       },
     },
-    async (request) => ({ data: toConsumerDto(request.consumer!) }),
+    async (request) => {
+      const consumer = await signedInConsumer(request, cookieName, opts.auth);
+      return { data: consumer ? toConsumerDto(consumer) : null };
+    },
   );
 
   typed.post(

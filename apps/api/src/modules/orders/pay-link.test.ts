@@ -157,6 +157,20 @@ describe("the customer's sign-in", () => {
     const link = await newLink(10_00);
     expect((await payLink(link.code, cookie)).statusCode).toBe(401);
   });
+
+  it('answers that nobody is signed in as an answer, not an error: no cookie, a signed-out one, a staff one', async () => {
+    const { cookie } = await customerSignIn();
+    await t.app.inject({ method: 'POST', url: '/api/consumer-auth/sign-out', headers: { cookie, ...CSRF } });
+    for (const caller of ['', cookie, manager, 'lynk_consumer=forged.value']) {
+      const session = await t.app.inject({
+        method: 'GET',
+        url: '/api/consumer-auth/session',
+        headers: caller ? { cookie: caller } : {},
+      });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toEqual({ data: null });
+    }
+  });
 });
 
 describe('paying and declining', () => {

@@ -4,7 +4,6 @@ import type { PayLink } from '@lynk/contract/orders';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FakeResponse, FakeRoutes, RecordedRequest } from '@/testing/fake-fetch';
-import { UNAUTHENTICATED } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render';
 
 /** 22 URL-safe characters, as the server makes them. */
@@ -51,7 +50,8 @@ export function payRoutes({
 } = {}): FakeRoutes {
   return {
     [`GET ${LINK_PATH}`]: 'm_order_id' in link ? { body: { data: link } } : link,
-    [`GET ${SESSION_PATH}`]: consumer ? { body: { data: consumer } } : UNAUTHENTICATED,
+    // Nobody signed in is an answer of its own, not a 401.
+    [`GET ${SESSION_PATH}`]: { body: { data: consumer } },
     ...extra,
   };
 }
