@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKey } from '../../test/accounts.ts';
 import { createTestApp, signAccessToken, type TestApp } from '../../test/test-app.ts';
-import { cookieOf, demoEmail, editOf, STAFF_URL, staffCalls } from './staff-testing.ts';
+import { cookieOf, editOf, memberOf, staffCalls } from './staff-testing.ts';
 
 // A bearer token lives 10 minutes and carries its membership in its claims; a staff change must
 // end it at once all the same, as it ends the member's cookie sessions (staff-sessions.test.ts).
@@ -17,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function memberOf(local: string) {
-  const list = (await call.get(`${STAFF_URL}?limit=100`, admin)).json().result as {
-    id: number;
-    email: string;
-  }[];
-  const { id } = list.find((m) => m.email === demoEmail(local))!;
-  return (await call.get(`${STAFF_URL}/${id}`, admin)).json();
-}
 
 /** The member's access token as the provider would issue it: the claims of their membership. */
 async function bearerOf(local: string): Promise<string> {
@@ -61,7 +52,7 @@ describe('a staff change refuses the member’s bearer tokens at once', () => {
   it('a deactivated cashier’s token no longer creates a payment request; active again, it does', async () => {
     const token = await bearerOf('cashier.kingston');
     expect((await createPaymentRequest(token)).statusCode).toBe(201);
-    const member = await memberOf('cashier.kingston');
+    const member = await memberOf(call, admin, 'cashier.kingston');
     expect((await call.patch(member.id, editOf(member, { active: false }), admin)).statusCode).toBe(200);
 
     const orders = await ordersBy(member.id);
@@ -79,7 +70,7 @@ describe('a staff change refuses the member’s bearer tokens at once', () => {
     expect((await t.app.inject({ url: '/api/session', headers: { authorization: token } })).statusCode).toBe(
       200,
     );
-    const member = await memberOf('manager.kingston');
+    const member = await memberOf(call, admin, 'manager.kingston');
     expect((await call.patch(member.id, editOf(member, { role_id: 3 }), admin)).statusCode).toBe(200);
     const refused = await t.app.inject({ url: '/api/session', headers: { authorization: token } });
     expect(refused.statusCode).toBe(401);
@@ -91,7 +82,7 @@ describe('a staff change refuses the member’s bearer tokens at once', () => {
     expect((await t.app.inject({ url: '/api/session', headers: { authorization: token } })).statusCode).toBe(
       200,
     );
-    const member = await memberOf('noaccess');
+    const member = await memberOf(call, admin, 'noaccess');
     expect((await call.remove(member.id, admin)).statusCode).toBe(200);
     const refused = await t.app.inject({ url: '/api/session', headers: { authorization: token } });
     expect(refused.statusCode).toBe(401);

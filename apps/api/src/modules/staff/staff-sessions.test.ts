@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
-import { cookieOf, demoEmail, editOf, STAFF_URL, staffCalls } from './staff-testing.ts';
+import { cookieOf, demoEmail, editOf, memberOf, staffCalls } from './staff-testing.ts';
 
 // The app remembers a checked session for 5 seconds (ADR 025): these tests show a staff change
 // ends the member's sessions at once all the same.
@@ -18,20 +18,11 @@ afterAll(async () => {
   await t.close();
 });
 
-async function memberOf(local: string) {
-  const list = (await call.get(`${STAFF_URL}?limit=100`, admin)).json().result as {
-    id: number;
-    email: string;
-  }[];
-  const { id } = list.find((m) => m.email === demoEmail(local))!;
-  return (await call.get(`${STAFF_URL}/${id}`, admin)).json();
-}
-
 describe('a staff change ends the member’s sessions at once', () => {
   it('deactivating a member signs them out at once, and they cannot sign in again', async () => {
     const cashier = await cookieOf(t, 'cashier.kingston');
     expect((await call.session(cashier)).statusCode).toBe(200);
-    const member = await memberOf('cashier.kingston');
+    const member = await memberOf(call, admin, 'cashier.kingston');
     const response = await call.patch(member.id, editOf(member, { active: false }), admin);
     expect(response.statusCode).toBe(200);
     expect(response.json().active).toBe(false);
@@ -52,7 +43,7 @@ describe('a staff change ends the member’s sessions at once', () => {
   it('a new role ends the sessions, so the next sign-in carries the new permissions', async () => {
     const manager = await cookieOf(t, 'manager.kingston');
     expect((await call.session(manager)).json().role).toBe('Manager');
-    const member = await memberOf('manager.kingston');
+    const member = await memberOf(call, admin, 'manager.kingston');
     expect((await call.patch(member.id, editOf(member, { role_id: 3 }), admin)).statusCode).toBe(200);
     expect((await call.session(manager)).statusCode).toBe(401);
     const back = await signIn(t.app, demoEmail('manager.kingston'), DEMO_PASSWORD);
@@ -62,7 +53,7 @@ describe('a staff change ends the member’s sessions at once', () => {
   it('deleting a member signs them out at once', async () => {
     const other = await cookieOf(t, 'noaccess');
     expect((await call.session(other)).statusCode).toBe(200);
-    const member = await memberOf('noaccess');
+    const member = await memberOf(call, admin, 'noaccess');
     expect((await call.remove(member.id, admin)).statusCode).toBe(200);
     expect((await call.session(other)).statusCode).toBe(401);
   });

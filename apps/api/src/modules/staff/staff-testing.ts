@@ -33,6 +33,16 @@ export function staffCalls(t: TestApp) {
   };
 }
 
+/** A demo member of the caller's merchant as the staff API shows them, found by their email's local part. */
+export async function memberOf(call: ReturnType<typeof staffCalls>, admin: string, local: string) {
+  const list = (await call.get(`${STAFF_URL}?limit=100`, admin)).json().result as {
+    id: number;
+    email: string;
+  }[];
+  const { id } = list.find((m) => m.email === demoEmail(local))!;
+  return (await call.get(`${STAFF_URL}/${id}`, admin)).json();
+}
+
 export function newStaff(
   email: string,
   roleId: number,
