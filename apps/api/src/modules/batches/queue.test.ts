@@ -24,19 +24,23 @@ const statusBecomes = (cookie: string, id: number, status: string) =>
     )
     .toBe(status);
 
+/** Uploads a CSV file as Kingston's batch: its id. */
+async function upload(cookie: string, name: string, csvText: string): Promise<number> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/batch-payments',
+    headers: { cookie, 'x-lynk-csrf': '1', 'idempotency-key': newKey() },
+    payload: { merchant_id: 1001, name, csv: Buffer.from(csvText).toString('base64') },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json().data.id as number;
+}
+
 describe('the batch queues', () => {
   it('validates an uploaded batch in the background, and pays it once an admin approves it', async () => {
     const { jar } = await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD);
     const cookie = jar.header();
-    const csv = Buffer.from('lynk_id,amount\n@janedoe,1500.00\n@bmc.montego,20\n').toString('base64');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/batch-payments',
-      headers: { cookie, 'x-lynk-csrf': '1', 'idempotency-key': newKey() },
-      payload: { merchant_id: 1001, name: 'Queued', csv },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().data.id as number;
+    const id = await upload(cookie, 'Queued', 'lynk_id,amount\n@janedoe,1500.00\n@bmc.montego,20\n');
     await statusBecomes(cookie, id, 'VALIDATED');
 
     const requested = await t.app.inject({
@@ -65,15 +69,7 @@ describe('the batch queues', () => {
   it('ends a batch whose file the parser refuses INVALID_PAYEE, instead of retrying it and leaving it NEW', async () => {
     const { jar } = await signIn(t.app, 'manager.kingston@bluemountain.example', DEMO_PASSWORD);
     const cookie = jar.header();
-    const csv = Buffer.from('lynk_id,amount,name\n=cmd,100,=HYPERLINK("x","y")\n').toString('base64');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment/batch-payments',
-      headers: { cookie, 'x-lynk-csrf': '1', 'idempotency-key': newKey() },
-      payload: { merchant_id: 1001, name: 'Formula', csv },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().data.id as number;
+    const id = await upload(cookie, 'Formula', 'lynk_id,amount,name\n=cmd,100,=HYPERLINK("x","y")\n');
     await statusBecomes(cookie, id, 'INVALID_PAYEE');
     const batch = await t.app.inject({
       method: 'GET',
