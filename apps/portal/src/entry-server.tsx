@@ -6,13 +6,40 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { seedFirstScreen, type FirstScreenAnswers, type FirstScreenState } from './app/first-screen';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  firstScreenRequests as signedInFirstScreenRequests,
+  payPageCode,
+  seedFirstScreen,
+  type FirstScreenAnswers,
+  type FirstScreenRequest,
+  type FirstScreenState,
+} from './app/first-screen';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/router';
+import { payFirstScreenRequests, seedPayFirstScreen } from './features/pay/first-screen';
 import { smartphoneGuess } from './lib/use-smartphone';
 
-export { FIRST_SCREEN_ID, firstScreenRequests } from './app/first-screen';
+export { FIRST_SCREEN_ID } from './app/first-screen';
+
+/**
+ * The calls the first screen at `url` makes: the customer's pay page's for anyone (what it shows
+ * is public but for the customer's own session), a signed-in page's only for a caller with a
+ * staff session cookie (without one they could only answer 401); none for any other page.
+ */
+export function firstScreenRequests(url: URL, caller: { staffSession: boolean }): FirstScreenRequest[] {
+  const code = payPageCode(url.pathname);
+  if (code !== null) return payFirstScreenRequests(code);
+  return caller.staffSession ? signedInFirstScreenRequests(url) : [];
+}
+
+function seedAnswers(queryClient: QueryClient, url: URL, answers: FirstScreenAnswers): boolean {
+  const code = payPageCode(url.pathname);
+  return code === null
+    ? seedFirstScreen(queryClient, answers)
+    : seedPayFirstScreen(queryClient, code, answers);
+}
 
 /**
  * The markup of the page at `url` with these answers, for the browser these request headers come
@@ -35,7 +62,7 @@ export async function renderFirstScreen(
     }),
   };
   const queryClient = createQueryClient();
-  if (!seedFirstScreen(queryClient, answers)) return null;
+  if (!seedAnswers(queryClient, url, answers)) return null;
   const handler = createStaticHandler(appRoutes(queryClient));
   const context = await handler.query(new Request(url, { signal }));
   if (context instanceof Response) return null;

@@ -11,7 +11,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { dropEarlyClicks, replayEarlyClick } from './app/early-clicks';
-import { FIRST_SCREEN_ID, seedFirstScreen, type FirstScreenState } from './app/first-screen';
+import {
+  FIRST_SCREEN_ID,
+  payPageCode,
+  seedFirstScreen,
+  type FirstScreenAnswers,
+  type FirstScreenState,
+} from './app/first-screen';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 
@@ -50,15 +56,56 @@ function whenInitialized(router: ReturnType<typeof createAppRouter>): Promise<vo
 }
 
 /**
+ * Puts a rendered page's answers in the query cache: a signed-in page's at once, with the shell's
+ * parsers; the customer's pay page's with the parsers its own chunk brings (the module the router
+ * loads for it anyway), so that the shell every page loads does not carry them. The pay route
+ * reads nothing from the cache while the router loads it, so the router may start meanwhile.
+ */
+function seedAnswers(queryClient: QueryClient, answers: FirstScreenAnswers): boolean | Promise<boolean> {
+  const code = payPageCode(window.location.pathname);
+  if (code === null) return seedFirstScreen(queryClient, answers);
+  return import('./features/pay/components/pay-page').then(
+    (page) => page.seedPayFirstScreen(queryClient, code, answers),
+    () => false,
+  );
+}
+
+/** The page rendered in the browser alone (with `router` when one was already made for it). */
+function renderAlone(
+  root: HTMLElement,
+  queryClient: QueryClient,
+  router?: ReturnType<typeof createAppRouter>,
+) {
+  // A rendered page whose answers could not be used is rendered again: what was clicked is gone.
+  dropEarlyClicks();
+  // The first render is a transition: React then renders in slices of a few milliseconds and lets
+  // the browser answer input between them, instead of one long task for the whole dashboard.
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
+}
+
+/**
  * Takes over the page the server rendered: the same answers in the query cache and the same
  * routes loaded before React hydrates it, so that its first render is the server's.
  */
-async function hydrate(root: HTMLElement, queryClient: QueryClient, serverLayout: { smartphone: boolean }) {
+async function hydrate(
+  root: HTMLElement,
+  queryClient: QueryClient,
+  seeded: true | Promise<boolean>,
+  serverLayout: { smartphone: boolean },
+) {
   // The router's start (matching the URL, its loaders) in a task of its own, not at the end of the
   // shell's evaluation: two shorter tasks, a phone answering input between them.
   await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createAppRouter(queryClient);
-  await whenInitialized(router);
+  const [usable] = await Promise.all([seeded, whenInitialized(router)]);
+  if (!usable) return renderAlone(root, queryClient, router);
   // A transition, as the first render below: hydrated in slices, the page answering between them.
   startTransition(() => {
     hydrateRoot(
@@ -74,19 +121,6 @@ async function hydrate(root: HTMLElement, queryClient: QueryClient, serverLayout
 
 const queryClient = createQueryClient();
 const firstScreen = firstScreenState();
-if (firstScreen && seedFirstScreen(queryClient, firstScreen.answers)) {
-  void hydrate(container, queryClient, { smartphone: firstScreen.smartphone === true });
-} else {
-  // A rendered page whose answers could not be used is rendered again: what was clicked is gone.
-  dropEarlyClicks();
-  // The first render is a transition: React then renders in slices of a few milliseconds and lets
-  // the browser answer input between them, instead of one long task for the whole dashboard.
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
-}
+const seeded = firstScreen ? seedAnswers(queryClient, firstScreen.answers) : false;
+if (seeded === false) renderAlone(container, queryClient);
+else void hydrate(container, queryClient, seeded, { smartphone: firstScreen?.smartphone === true });

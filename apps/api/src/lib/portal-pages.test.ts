@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPayLink, signInCustomer } from '../test/pay-links.ts';
 import { createTestApp, signIn, type TestApp } from '../test/test-app.ts';
 import { DEMO_PASSWORD } from '../world/demo-seed.ts';
 import { EARLY_CLICKS_SCRIPT } from './early-clicks.ts';
@@ -24,12 +25,22 @@ const INDEX_HTML = `<!doctype html>
 let behaviour: 'render' | 'throw' | 'hang' | 'decline' = 'render';
 let renders: Array<{ url: string; answers: Record<string, unknown>; userAgent: unknown }> = [];
 let releases: Array<() => void> = [];
+/** What the server told the renderer of each caller. */
+let callers: Array<{ path: string; staffSession: boolean }> = [];
 
 /** The portal's contract (apps/portal/src/entry-server.tsx), answering from what it is given. */
 const renderer: FirstScreenRenderer = {
   FIRST_SCREEN_ID: 'lynk-first-screen',
-  firstScreenRequests: (url) => {
-    if (!/^\/\d+\//.test(url.pathname)) return [];
+  firstScreenRequests: (url, { staffSession }) => {
+    callers.push({ path: url.pathname, staffSession });
+    const code = /^\/pay\/([\w-]+)$/.exec(url.pathname)?.[1];
+    if (code) {
+      return [`/api/payment/pay/${code}`, '/api/consumer-auth/session'].map((path) => ({
+        path,
+        headers: {},
+      }));
+    }
+    if (!staffSession || !/^\/\d+\//.test(url.pathname)) return [];
     const org = { 'x-lynk-org': `org_${url.pathname.split('/')[1]}` };
     return ['/api/session', '/api/profile'].map((path) => ({ path, headers: org }));
   },
@@ -43,11 +54,13 @@ const renderer: FirstScreenRenderer = {
         signal.addEventListener('abort', () => reject(signal.reason));
       });
     }
-    const session = answers['/api/session'] as { displayName: string };
+    const link = Object.entries(answers).find(([path]) => path.startsWith('/api/payment/pay/'))?.[1] as
+      { data: { merchant_name: string } } | undefined;
+    const session = answers['/api/session'] as { displayName: string } | undefined;
     // An answer may hold anything a user typed: here, what would close the script element, and
     // what a string replacement would read as its patterns.
     return {
-      html: `<h1>${session.displayName}</h1>`,
+      html: `<h1>${link?.data.merchant_name ?? session?.displayName}</h1>`,
       state: { answers, typed: "</script><!-- x $' $& $$" },
     };
   },
@@ -78,6 +91,7 @@ beforeEach(() => {
   behaviour = 'render';
   renders = [];
   releases = [];
+  callers = [];
 });
 
 /** The JSON the page carries for the browser. */
@@ -176,6 +190,8 @@ describe('a portal page rendered on the server (ADR 038)', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toBe('no-cache');
     expect(renders).toHaveLength(0);
+    // Without a staff session cookie a signed-in page's calls could only answer 401: none is made.
+    expect(callers[0]).toEqual({ path: '/1001/lynk-wallet/orders', staffSession: false });
   });
 
   it('is the page as before where the portal renders nothing on the server', async () => {
@@ -208,5 +224,48 @@ describe('a portal page rendered on the server (ADR 038)', () => {
     for (const next of releases) next();
     const answered = await Promise.all(pages);
     expect(answered.filter((page) => page.body.includes('<h1>Tanya Williams</h1>'))).toHaveLength(4);
+  });
+});
+
+describe("the customer's pay page rendered on the server", () => {
+  const CUSTOMER = { email: 'customer@lynk.example', password: DEMO_PASSWORD };
+  let code: string;
+  beforeAll(async () => {
+    ({ code } = await createPayLink(t.app, kingston, { amount: 1_500_00, description: 'Two flat whites' }));
+  });
+  const remaining = (response: { headers: Record<string, unknown> }) =>
+    Number(response.headers['x-ratelimit-remaining']);
+
+  it('is rendered for anyone, from the public link and the answer that nobody is signed in', async () => {
+    const response = await t.app.inject({ url: `/pay/${code}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).toMatch(/<div id="root"><h1>Blue Mountain Coffee[^<]*<\/h1><\/div>/);
+    const state = firstScreenState(response.body) as { answers: Record<string, unknown> };
+    expect(state.answers[`/api/payment/pay/${code}`]).toMatchObject({
+      data: { amount_to_pay: 1_500_00, description: 'Two flat whites', status: 'RECEIVED' },
+    });
+    expect(state.answers['/api/consumer-auth/session']).toEqual({ data: null });
+  });
+
+  it("carries the signed-in customer's own session, read with their cookie", async () => {
+    const { cookie } = await signInCustomer(t.app, CUSTOMER);
+    const response = await t.app.inject({ url: `/pay/${code}`, headers: { cookie } });
+    const state = firstScreenState(response.body) as { answers: Record<string, { data: unknown }> };
+    expect(state.answers['/api/consumer-auth/session']!.data).toMatchObject({ lynk_id: '@janedoe' });
+  });
+
+  it("counts its calls as the customer's own, by their address", async () => {
+    const customer = '203.0.113.7';
+    await t.app.inject({ url: `/pay/${code}`, remoteAddress: customer });
+    const link = `/api/payment/pay/${code}`;
+    const after = await t.app.inject({ url: link, remoteAddress: customer });
+    const elsewhere = await t.app.inject({ url: link, remoteAddress: '203.0.113.8' });
+    // The page's two calls, counted for the customer and nobody else.
+    expect(remaining(elsewhere) - remaining(after)).toBe(2);
+  });
+
+  it('is the page as before for a link that does not exist', async () => {
+    expectPlainPage(await t.app.inject({ url: '/pay/AAAAAAAAAAAAAAAAAAAAAA' }));
   });
 });

@@ -6,7 +6,14 @@ import { EARLY_CLICKS_SCRIPT } from './early-clicks.ts';
 /** What the portal's server build exports (apps/portal/src/entry-server.tsx, ADR 038). */
 export interface FirstScreenRenderer {
   FIRST_SCREEN_ID: string;
-  firstScreenRequests(url: URL): Array<{ path: string; headers: Record<string, string> }>;
+  /**
+   * The calls the page's first screen makes; none for a page not rendered here. A signed-in page
+   * is rendered only for a caller with a staff session cookie, the customer's pay page for anyone.
+   */
+  firstScreenRequests(
+    url: URL,
+    caller: { staffSession: boolean },
+  ): Array<{ path: string; headers: Record<string, string> }>;
   /** The page's markup, and what to send with it for the browser (JSON in FIRST_SCREEN_ID). */
   renderFirstScreen(
     url: URL,
@@ -80,11 +87,12 @@ function jsonForScriptElement(value: unknown): string {
 
 /**
  * The portal's pages (ADR 038). The browser routes them, so any page's address gets index.html;
- * for a caller with a session cookie, with the page's first screen rendered in it and the answers
- * it was rendered with: the answers come from this app's own routes with the caller's cookie, as
- * the portal would ask for them, so a caller sees only what those routes would show them. When
- * anything is not right (no renderer, an answer other than 200, a render failing or too slow, too
- * many at once), the page goes out as before and the browser renders it alone.
+ * for a caller with a session cookie, and for anyone on the customer's pay page, with the page's
+ * first screen rendered in it and the answers it was rendered with: the answers come from this
+ * app's own routes with the caller's cookies and address, as the portal would ask for them, so a
+ * caller sees only what those routes would show them and the rate limit counts them as theirs.
+ * When anything is not right (no renderer, an answer other than 200, a render failing or too
+ * slow, too many at once), the page goes out as before and the browser renders it alone.
  */
 export function createPortalPages(app: FastifyInstance, options: PortalPagesOptions) {
   const { sessionCookieName } = options;
@@ -104,14 +112,17 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
     request: FastifyRequest,
     url: URL,
   ): Promise<Record<string, unknown> | null> {
-    const calls = renderer.firstScreenRequests(url);
+    const { cookie } = request.headers;
+    const staffSession = cookie?.includes(`${sessionCookieName}=`) ?? false;
+    const calls = renderer.firstScreenRequests(url, { staffSession });
     if (calls.length === 0) return null;
     const responses = await Promise.all(
       calls.map((call) =>
         app.inject({
           method: 'GET',
           url: call.path,
-          headers: { ...call.headers, accept: 'application/json', cookie: request.headers.cookie! },
+          headers: { ...call.headers, accept: 'application/json', ...(cookie ? { cookie } : {}) },
+          remoteAddress: request.ip,
         }),
       ),
     );
@@ -125,7 +136,7 @@ export function createPortalPages(app: FastifyInstance, options: PortalPagesOpti
 
   async function renderedPage(request: FastifyRequest): Promise<string | null> {
     // A HEAD asks only whether the page is there: nothing to render for it.
-    if (request.method !== 'GET' || !request.headers.cookie?.includes(`${sessionCookieName}=`)) return null;
+    if (request.method !== 'GET') return null;
     if (rendering >= maxConcurrentRenders) return null;
     rendering += 1;
     try {

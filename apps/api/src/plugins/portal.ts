@@ -26,9 +26,10 @@ export function portalCacheControl(filePath: string): string {
 
 /**
  * The built portal: its files, and its pages. The browser routes the pages, so any other GET of
- * a page's address gets index.html, with its first screen rendered for a signed-in caller (ADR
- * 038); an address of the back ends or of a file that is not there gets the not-found answer.
- * Registered after the compression plugin, whose hooks reach only the routes declared after it.
+ * a page's address gets index.html, with its first screen rendered for a signed-in caller and for
+ * anyone on the customer's pay page (ADR 038); an address of the back ends or of a file that is
+ * not there gets the not-found answer. Registered after the compression plugin, whose hooks reach
+ * only the routes declared after it.
  */
 export async function portalPlugin(app: FastifyInstance, options: PortalPluginOptions) {
   const { portalDir } = options;

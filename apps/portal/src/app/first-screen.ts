@@ -33,9 +33,10 @@ export interface FirstScreenRequest {
 }
 
 /**
- * The calls a page's first screen makes, with the headers the portal's own calls would carry (the
- * organisation the address names); none for what is not a signed-in portal page (the customer's
- * pay page, the "Building!" placeholder, an unknown path).
+ * The calls a signed-in page's first screen makes, with the headers the portal's own calls would
+ * carry (the organisation the address names); none for what is not a signed-in portal page (the
+ * customer's pay page, whose calls are its own: features/pay/first-screen.ts; the "Building!"
+ * placeholder, an unknown path).
  */
 export function firstScreenRequests(url: URL): FirstScreenRequest[] {
   const target = resolvePathTarget(url.pathname, url.search);
@@ -44,8 +45,13 @@ export function firstScreenRequests(url: URL): FirstScreenRequest[] {
   return [SESSION_PATH, PROFILE_PATH, ACCOUNTS_PATH].map((path) => ({ path, headers }));
 }
 
+/** The code a path to the customer's pay page (`/pay/{code}`) names; null for any other page. */
+export function payPageCode(pathname: string): string | null {
+  return /^\/pay\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+}
+
 /**
- * Puts the answers in the query cache as the portal's own queries would, parsed by the same
+ * Puts a signed-in page's answers in the query cache as the portal's own queries would, parsed by the same
  * schemas. False, and nothing put, when one is missing or not what its schema expects.
  */
 export function seedFirstScreen(client: QueryClient, answers: FirstScreenAnswers): boolean {

@@ -53,3 +53,7 @@ export function PayPage() {
     </Box>
   );
 }
+
+// The page rendered on the server is taken over with the answers it carries, parsed by the page's
+// own chunk (main.tsx loads this module for it, as the router does).
+export { seedPayFirstScreen } from '../first-screen';
