@@ -88,6 +88,54 @@ test('a customer declines a link: the order shows Rejected and the link can no l
   await expect(orderRow(page, orderId)).toContainText('Rejected');
 });
 
+test('a pay link opened on a phone arrives painted by the server: the request and the sign-in form before any script, what was typed meanwhile kept, no call made again, nothing in the console', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, USERS.cashierOchoRios, '/1003/lynk-wallet/orders');
+  const { link } = await requestPayment(page, '275', 'Jerk chicken');
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+  // Scripts off: what the server rendered is all there is (ADR 038, issue 32).
+  const withoutScripts = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  const still = await withoutScripts.newPage();
+  await still.goto(link);
+  await expect(still.getByRole('heading', { level: 1 })).toContainText('Ocho Rios');
+  await expect(still.getByTestId('pay-amount')).toContainText('J$275.00');
+  await expect(still.getByText('Jerk chicken')).toBeVisible();
+  await expect(still.getByRole('button', { name: 'Sign in to pay' })).toBeVisible();
+  await withoutScripts.close();
+
+  const context = await browser.newContext(phone);
+  const customer = await context.newPage();
+  const consoleErrors: string[] = [];
+  const calls: string[] = [];
+  customer.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  customer.on('request', (request) => calls.push(`${request.method()} ${new URL(request.url()).pathname}`));
+  // The portal's scripts held back while the customer types: the page is the server's alone.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await customer.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await customer.goto(link, { waitUntil: 'commit' });
+  await customer.getByLabel('Email').fill('customer@lynk.example');
+  await customer.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  release();
+  // Signed in with what was typed before the portal took the page over.
+  await customer.getByRole('button', { name: 'Sign in to pay' }).click();
+  await expect(customer.getByText('Paying as')).toBeVisible();
+  await expect(customer.getByRole('button', { name: 'Pay J$275.00' })).toBeVisible();
+  // The link and "nobody signed in" came with the page: no GET asked for them again, and no 401.
+  expect(calls.filter((call) => call.startsWith('GET /api/'))).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+  await expectAccessible(customer);
+  await context.close();
+});
+
 test('the refund form shows each rule of the spec, then a manager refunds part of an order twice: both refunds listed, both wallets moved by the exact amounts', async ({
   page,
   browser,
