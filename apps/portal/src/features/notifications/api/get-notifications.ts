@@ -5,7 +5,7 @@ import {
   type Notification,
   type NotificationGroup,
 } from '@lynk/contract/notifications';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 import { EMPTY_PAGE, listingSearch, toListingPage, type ListingPage } from '@/lib/listing';
 
@@ -34,6 +34,18 @@ export function getNotifications(
 /** Every notifications query of an organisation: what reading one, or a new one arriving, invalidates. */
 export function notificationsQueryKey(orgId: string) {
   return ['notifications', orgId] as const;
+}
+
+/**
+ * Reads every notifications query of the organisation again, after a change or an announcement.
+ * A read already on its way may have been answered before the change: it is cancelled, not joined
+ * (a first read, with no answer yet, would otherwise be joined and its older count kept until the
+ * next poll, two minutes away).
+ */
+export async function refreshNotifications(queryClient: QueryClient, orgId: string) {
+  const queryKey = notificationsQueryKey(orgId);
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }
 
 /** A page of the notifications page. */

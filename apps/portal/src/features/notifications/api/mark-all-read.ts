@@ -1,7 +1,7 @@
 import { unreadCountSchema } from '@lynk/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { NOTIFICATIONS_PATH, notificationsQueryKey } from './get-notifications';
+import { NOTIFICATIONS_PATH, refreshNotifications } from './get-notifications';
 
 /** PUT /api/profile/notifications/read-all: every notification the caller sees, read for them. */
 export async function markAllRead(): Promise<number> {
@@ -12,6 +12,6 @@ export function useMarkAllRead(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey(orgId) }),
+    onSettled: () => refreshNotifications(queryClient, orgId),
   });
 }

@@ -1,7 +1,7 @@
 import { notificationResponseSchema, type Notification } from '@lynk/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { NOTIFICATIONS_PATH, notificationsQueryKey } from './get-notifications';
+import { NOTIFICATIONS_PATH, refreshNotifications } from './get-notifications';
 
 /** PUT /api/profile/notifications/{id}/read: opening a notification marks it read (spec section 4). */
 export async function markNotificationRead(id: number): Promise<Notification> {
@@ -12,6 +12,6 @@ export function useMarkNotificationRead(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey(orgId) }),
+    onSettled: () => refreshNotifications(queryClient, orgId),
   });
 }

@@ -1,7 +1,7 @@
 import { NOTIFICATION_EVENT } from '@lynk/contract/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notificationsQueryKey } from './get-notifications';
+import { refreshNotifications } from './get-notifications';
 
 /** GET /api/profile/notifications/stream: server-sent events, one per new notification (ADR 027). */
 export const NOTIFICATION_STREAM_PATH = '/api/profile/notifications/stream';
@@ -21,7 +21,7 @@ export function useNotificationStream(orgId: string) {
     let source: EventSource | null = null;
     let reopen: number | undefined;
     let connectedBefore = false;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(orgId) });
+    const refresh = () => void refreshNotifications(queryClient, orgId);
     const connect = () => {
       const stream = new EventSource(NOTIFICATION_STREAM_PATH, { withCredentials: true });
       source = stream;

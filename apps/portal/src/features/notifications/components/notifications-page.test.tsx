@@ -82,6 +82,41 @@ describe('the notifications page', () => {
     );
   });
 
+  it('Mark All As Read clears the bell even when a count read before it answers after it', async () => {
+    // A page just loaded asks for the unread count; the click's PUT overtakes that request, whose
+    // answer (read before the PUT) must not stand as the bell's count.
+    let answerFirstCount: (() => void) | undefined;
+    let countRequests = 0;
+    let markedAll = false;
+    renderApp(
+      '/1001/notifications/all',
+      portalServer({
+        extra: {
+          [`GET ${LIST}`]: { body: makeNotificationsPage([makeNotification(1)]) },
+          [`GET ${LIST}/unread-count`]: () => {
+            countRequests += 1;
+            if (countRequests > 1) return { body: { unread_count: markedAll ? 0 : 1 } };
+            return new Promise((resolve) => {
+              answerFirstCount = () => resolve({ body: { unread_count: 1 } });
+            });
+          },
+          [`PUT ${LIST}/read-all`]: () => {
+            markedAll = true;
+            return { body: { unread_count: 0 } };
+          },
+        },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark All As Read' }));
+    await waitFor(() => expect(markedAll).toBe(true));
+    await waitFor(() => expect(answerFirstCount).toBeDefined());
+    answerFirstCount!();
+    // The count is read again after the PUT, and that answer, not the older one, is the bell's.
+    await waitFor(() => expect(countRequests).toBe(2));
+    const bell = screen.getAllByTestId('notification-bell')[0]!;
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications'));
+  });
+
   it('cuts titles at 25 and bodies at 60 characters on smartphones, whole on desktop', async () => {
     const long = makeNotification(5, { title: 'T'.repeat(30), body: 'B'.repeat(70) });
     window.innerWidth = 375;
