@@ -9,6 +9,8 @@ export default defineProject({
       'src/modules/account/**/*.test.ts',
       'src/modules/ledger/*.property.test.ts',
       'src/modules/ledger/integrity.test.ts',
+      // The audit log's append-only triggers, on the server production runs.
+      'src/modules/audit/append-only.test.ts',
       'src/modules/ledger/limits.test.ts',
       'src/world/bank-rail.test.ts',
       'src/plugins/jobs.test.ts',
