@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -89,6 +89,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** The clock of the session and sign-in rules (tests move it instead of waiting). */
   now?: () => Date;
+  /** Hears every route as it is added, hidden ones too (the authorisation matrix lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 type CompilersFactory = NonNullable<
@@ -133,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
   database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { loadSecrets, type Secrets } from '../lib/secrets.ts';
@@ -63,6 +63,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** The clock of the session and sign-in rules (see `testClock`). */
     now?: () => Date;
+    /** Hears every route as it is added (see `BuildAppOptions.onRoute`). */
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const copy = await copySeededDatabase();
@@ -88,6 +90,7 @@ export async function createTestApp(
     portalDir: options.portalDir ?? '/nonexistent',
     firstScreenRenderer: options.firstScreenRenderer ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return {
