@@ -98,8 +98,15 @@ export async function realServer(): Promise<RealServer> {
   };
 }
 
-/** Follows the real sign-in over HTTP (authorization request, the form, the callback): the cookie. */
-export async function signIn(baseUrl: string, email: string): Promise<{ name: string; value: string }> {
+/**
+ * Follows the real sign-in over HTTP (authorization request, the form, the callback): the cookie.
+ * `secondFactor` answers the code step of those who have one (the demo's admins).
+ */
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  secondFactor?: () => string,
+): Promise<{ name: string; value: string }> {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const keep = (response: Response) => {
@@ -118,19 +125,22 @@ export async function signIn(baseUrl: string, email: string): Promise<{ name: st
     }
     return response;
   };
+  const submit = async (page: Response, fields: Record<string, string>) => {
+    const action = /action="([^"]+)"/.exec(await page.text())?.[1];
+    if (!action) throw new Error(`No form at ${page.url}`);
+    const posted = await fetch(new URL(action.replaceAll('&amp;', '&'), baseUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    keep(posted);
+    return follow(posted);
+  };
   const first = await fetch(`${baseUrl}/auth/login?returnTo=/`, { redirect: 'manual' });
   keep(first);
-  const form = await follow(first);
-  const action = /action="([^"]+)"/.exec(await form.text())?.[1];
-  if (!action) throw new Error('No sign-in form');
-  const posted = await fetch(new URL(action.replaceAll('&amp;', '&'), baseUrl), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }).toString(),
-  });
-  keep(posted);
-  await follow(posted);
+  const afterPassword = await submit(await follow(first), { email, password: DEMO_PASSWORD });
+  if (secondFactor && !jar.has('lynk_session')) await submit(afterPassword, { code: secondFactor() });
   const value = jar.get('lynk_session');
   if (!value) throw new Error('Signing in gave no session cookie');
   return { name: 'lynk_session', value };
