@@ -95,19 +95,17 @@ type Fetcher = (url: string) => Promise<unknown>;
 
 /** Real ids of the admin's branch for each kind of path parameter, by the route's path. */
 async function pathIds(get: Fetcher): Promise<(route: string, param: string) => string> {
-  const first = async (url: string, pick: (body: any) => unknown) => String(pick(await get(url)) ?? 1);
-  const account = await first('/api/account/v1/accounts', (b) => b.result?.[0]?.id);
-  const order = await first(
-    '/api/payment/customer-transactions?offset=0&limit=1&sort=DESC',
-    (b) => b.data?.[0]?.id,
-  );
-  const batch = await first('/api/payment/batch-payments?offset=0&limit=1&sort=DESC', (b) => b.data?.[0]?.id);
-  const staff = await first('/api/profile/v3/staff?offset=0&limit=1', (b) => b.data?.[0]?.id);
-  const notification = await first(
-    '/api/profile/notifications?offset=0&limit=1&sort=DESC',
-    (b) => b.data?.[0]?.id,
-  );
-  const exported = await first('/api/reporting/v2/transfers/exports', (b) => b.data?.[0]?.id);
+  type Rows = { data?: Array<{ id: unknown }>; result?: Array<{ id: unknown }> };
+  const first = async (url: string) => {
+    const body = (await get(url)) as Rows;
+    return String((body.data ?? body.result)?.[0]?.id ?? 1);
+  };
+  const account = await first('/api/account/v1/accounts');
+  const order = await first('/api/payment/customer-transactions?offset=0&limit=1&sort=DESC');
+  const batch = await first('/api/payment/batch-payments?offset=0&limit=1&sort=DESC');
+  const staff = await first('/api/profile/v3/staff?offset=0&limit=1');
+  const notification = await first('/api/profile/notifications?offset=0&limit=1&sort=DESC');
+  const exported = await first('/api/reporting/v2/transfers/exports');
   const session = (await get('/api/session')) as { displayName?: string; authID?: string };
   return (route, param) => {
     if (param === 'displayName') return encodeURIComponent(session.displayName ?? 'scan');
