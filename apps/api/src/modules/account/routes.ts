@@ -198,7 +198,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
     async (request) => {
       const csv = await exportWalletCsv(
         app.db,
-        request.identity!.merchant_id,
+        { identity: request.identity!, ip: request.ip },
         request.params.id,
         request.query,
         new Date(),

@@ -8,6 +8,7 @@ import type { CbdcPayment } from '@lynk/contract/transfers';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { recordDownload, type AuditedCaller } from '../audit/service.ts';
 import { jamaicaDate } from '../ledger/jamaica-time.ts';
 import { readLimit } from '../ledger/limits.ts';
 import {
@@ -162,7 +163,7 @@ const EXPORT_HEADER = [
  */
 export async function exportWalletCsv(
   db: Db,
-  merchantId: number,
+  caller: AuditedCaller,
   accountId: number,
   range: { from: string; to: string },
   now: Date,
@@ -170,10 +171,16 @@ export async function exportWalletCsv(
   if (range.to > jamaicaDate(now)) throw new AppError('DATE_RANGE_INVALID', 400, MESSAGES.dateRange.future);
   if (range.from < EXPORT_EARLIEST_DATE)
     throw new AppError('DATE_RANGE_INVALID', 400, PRODUCT_MESSAGES.exportBefore2000);
+  const merchantId = caller.identity.merchant_id;
   const account = await findWallet(db, merchantId, accountId, isWallet);
   // One more than allowed tells "too many" apart from "exactly the limit".
   const rows = await transfersForExport(db, merchantId, account.id, range, EXPORT_MAX_ENTRIES + 1);
   if (rows.length > EXPORT_MAX_ENTRIES) throw new AppError('EXPORT_LIMIT', 422, MESSAGES.export.entryLimit);
+  await recordDownload(db, caller, 'account.exported', `account:${account.id}`, {
+    from: range.from,
+    to: range.to,
+    entries: rows.length,
+  });
   return toCsv(
     EXPORT_HEADER,
     rows.map((row) => [

@@ -1,3 +1,4 @@
+import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { insertAuditRow } from './repository.ts';
 
@@ -19,5 +20,32 @@ export function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     subject: entry.subject ?? null,
     details: entry.details ?? {},
     ip: entry.ip ?? null,
+  });
+}
+
+/** A signed-in caller as a route knows them: who, at which merchant, from which address. */
+export interface AuditedCaller {
+  identity: SessionIdentity;
+  ip: string;
+}
+
+/**
+ * A file leaving the product (an export, a CSV download): data walking out is what an audit of a
+ * leak looks for first, so every one is recorded with who took it and what it held.
+ */
+export function recordDownload(
+  db: Db,
+  caller: AuditedCaller,
+  action: string,
+  subject: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  return recordAudit(db, {
+    actorUserId: Number(caller.identity.id),
+    organizationId: caller.identity.org_id,
+    action,
+    subject,
+    details,
+    ip: caller.ip,
   });
 }

@@ -5,6 +5,7 @@ import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { csvRecords, toCsv } from '../../lib/csv.ts';
+import { recordDownload, type AuditedCaller } from '../audit/service.ts';
 import { findBatch, findPayeeRows } from './repository.ts';
 import type { DecodedFile } from './upload-body.ts';
 
@@ -91,12 +92,15 @@ export function csvFileBody(fileName: string, header: string[], pages: AsyncIter
  */
 export async function batchCsv(
   db: Db,
-  merchantId: number,
+  caller: AuditedCaller,
   batchId: number,
   includeErrors: boolean,
 ): Promise<Readable> {
-  const batch = await findBatch(db, merchantId, batchId);
+  const batch = await findBatch(db, caller.identity.merchant_id, batchId);
   if (!batch) throw notFound(PRODUCT_MESSAGES.batchNotFound);
+  await recordDownload(db, caller, 'batch.file_downloaded', String(batch.id), {
+    include_errors: includeErrors,
+  });
   const header = ['row', ...BATCH_CSV_COLUMNS, 'status', ...(includeErrors ? ['error'] : [])];
   async function* pages(): AsyncGenerator<CsvCell[][]> {
     for (let after = 0; ;) {

@@ -5,6 +5,7 @@ import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { csvTime } from '../../lib/csv.ts';
+import { recordDownload, type AuditedCaller } from '../audit/service.ts';
 import { csvFileBody, CSV_PAGE_ROWS, type CsvCell } from './files.ts';
 import { findBatch, findReceiptRows } from './repository.ts';
 
@@ -28,12 +29,13 @@ const RECEIPT_HEADER = [
  * invalid at upload were never part of the payment and are left out. Read and written a page at a time through the one CSV writer, as a
  * stream of the contract's JSON; an unknown or unprocessed batch is refused before anything is sent.
  */
-export async function batchReceipt(db: Db, merchantId: number, batchId: number): Promise<Readable> {
-  const batch = await findBatch(db, merchantId, batchId);
+export async function batchReceipt(db: Db, caller: AuditedCaller, batchId: number): Promise<Readable> {
+  const batch = await findBatch(db, caller.identity.merchant_id, batchId);
   if (!batch) throw notFound(PRODUCT_MESSAGES.batchNotFound);
   if (!(BATCH_RECEIPT_STATUSES as readonly string[]).includes(batch.status)) {
     throw new AppError('BATCH_STATUS_CONFLICT', 409, PRODUCT_MESSAGES.batchReceiptNotReady);
   }
+  await recordDownload(db, caller, 'batch.receipt_downloaded', String(batch.id));
   async function* pages(): AsyncGenerator<CsvCell[][]> {
     for (let after = 0; ;) {
       const rows = await findReceiptRows(db, batchId, after, CSV_PAGE_ROWS);

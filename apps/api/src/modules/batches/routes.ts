@@ -107,8 +107,8 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
     // The contract's JSON as a stream, written a page at a time (files.ts): a 400,000-row batch's
     // file is never whole in memory. A stream is sent as it is, so the schema only documents it.
     async (request, reply) => {
-      const { merchant_id } = request.identity!;
-      const body = await batchCsv(app.db, merchant_id, request.params.id, request.query.include_errors);
+      const who = { identity: request.identity!, ip: request.ip };
+      const body = await batchCsv(app.db, who, request.params.id, request.query.include_errors);
       return reply.type('application/json; charset=utf-8').send(body as unknown as CsvFileResponse);
     },
   );
@@ -126,7 +126,8 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
       },
     },
     async (request, reply) => {
-      const body = await batchReceipt(app.db, request.identity!.merchant_id, request.params.id);
+      const who = { identity: request.identity!, ip: request.ip };
+      const body = await batchReceipt(app.db, who, request.params.id);
       return reply.type('application/json; charset=utf-8').send(body as unknown as CsvFileResponse);
     },
   );

@@ -62,6 +62,8 @@ export async function reportingRoutes(app: FastifyInstance) {
         response: { 200: exportResponseSchema, ...errors },
       },
     },
-    async (request) => ({ result: await reportFile(app.db, request.identity!, request.params.id) }),
+    async (request) => ({
+      result: await reportFile(app.db, { identity: request.identity!, ip: request.ip }, request.params.id),
+    }),
   );
 }

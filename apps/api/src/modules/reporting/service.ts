@@ -7,7 +7,7 @@ import { inTransaction, type Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { EXPORT_EARLIEST_DATE, listAccounts } from '../account/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit, recordDownload, type AuditedCaller } from '../audit/service.ts';
 import { jamaicaDate } from '../ledger/jamaica-time.ts';
 import {
   dropOlderFiles,
@@ -114,9 +114,11 @@ export async function lastReports(db: Db, identity: SessionIdentity): Promise<Re
 }
 
 /** One of the caller's reports again; another user's or merchant's is not found. */
-export async function reportFile(db: Db, identity: SessionIdentity, id: number) {
+export async function reportFile(db: Db, caller: AuditedCaller, id: number) {
+  const { identity } = caller;
   const row = await findReport(db, Number(identity.id), identity.merchant_id, id);
   if (!row) throw notFound(PRODUCT_MESSAGES.reportNotFound);
   if (row.csv === null) throw notFound(PRODUCT_MESSAGES.reportFileExpired);
+  await recordDownload(db, caller, 'report.downloaded', `report:${row.id}`);
   return { base64File: base64(row.csv), report: toReport(row, true) };
 }
