@@ -1,0 +1,349 @@
+import { sql } from 'kysely';
+import type { GateKey } from '@lynk/contract/permissions';
+import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@lynk/contract/roles';
+import type { SessionIdentity } from '@lynk/contract/session';
+import { jamaicaDate } from '../../modules/ledger/jamaica-time.ts';
+import { SAMPLE_DEMO_PAYEES } from '../../world/demo-payees.ts';
+import { EMAIL_DOMAIN } from '../../world/demo-seed.ts';
+import { newKey } from '../accounts.ts';
+import { payPayLink } from '../pay-links.ts';
+import type { TestApp } from '../test-app.ts';
+import { bearerFor, CSRF } from './actors.ts';
+
+/**
+ * The three tenants the matrix calls with: the actors' own branch (Kingston), another branch of
+ * the same chain (Montego Bay) and a merchant outside the chain, made here in the test's own copy
+ * of the database. Each has one object of every kind, made through the API as its staff would.
+ */
+export type TenantName = 'own branch' | 'another branch' | 'another merchant';
+
+export interface StaffTarget {
+  id: number;
+  authId: string;
+  email: string;
+  displayName: string;
+}
+
+export interface Tenant {
+  name: TenantName;
+  orgId: string;
+  merchantId: number;
+  walletId: number;
+  cbdcRef: string;
+  bankId: number;
+  /** A paid order, with what is left to refund, made by the branch's cashier where there is one. */
+  order: { id: string; transferId: string; left: number };
+  /** A payment request nobody has paid yet: its pay link's code. */
+  payCode: string;
+  refundId: string;
+  batchId: number;
+  /** A staff member who is none of the actors (changing them ends nobody's session). */
+  staff: StaffTarget;
+  /**
+   * A payment's notification: read by whoever may read the order it tells about (the gate of
+   * its code, notifications/service.ts), so hidden from the others like another tenant's.
+   */
+  notification: { id: number; gate: GateKey };
+  /** A report made by the tenant's admin: only its maker reads it again. */
+  report: { id: number; ownerId: number };
+  /**
+   * What of this tenant's must never reach a caller of another tenant: ids, names, emails and
+   * amounts no other tenant has.
+   */
+  markers: string[];
+}
+
+type Db = TestApp['database']['db'];
+
+/** A member's identity as the provider puts it in their tokens. */
+async function memberIdentity(db: Db, email: string, merchantId: number): Promise<SessionIdentity> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', 'm.user_id', 'u.id')
+    .innerJoin('merchants as mc', 'mc.id', 'm.merchant_id')
+    .select(['u.id', 'u.auth_id', 'u.display_name', 'u.email', 'm.role_id', 'mc.organization_id'])
+    .where('u.email', '=', email)
+    .where('m.merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  const roleId = row.role_id as RoleId;
+  return {
+    id: String(row.id),
+    authID: row.auth_id,
+    role: ROLE_NAMES[roleId],
+    role_id: roleId,
+    displayName: row.display_name,
+    email: row.email,
+    org_id: row.organization_id,
+    merchant_id: merchantId,
+    permissions: [...ROLE_PERMISSIONS[roleId]],
+  };
+}
+
+/** A staff member added straight to the database (no actor, no session). */
+export async function addStaffMember(
+  db: Db,
+  merchantId: number,
+  tag: string,
+  roleId: RoleId = ROLE_IDS.MANAGER,
+): Promise<StaffTarget> {
+  const unique = `${tag}-${newKey()}`;
+  const staff = {
+    auth_id: `lynk|matrix-${unique}`,
+    email: `matrix.${unique}@${EMAIL_DOMAIN}`.toLowerCase(),
+    display_name: `Matrix ${tag} ${unique.slice(-6)}`,
+    password_hash: 'not-a-hash',
+  };
+  const { id } = await db.insertInto('users').values(staff).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('memberships')
+    .values({ user_id: id, merchant_id: merchantId, role_id: roleId })
+    .execute();
+  return { id, authId: staff.auth_id, email: staff.email, displayName: staff.display_name };
+}
+
+/** The merchant outside the chain: an organization of its own, its wallets and its admin. */
+async function createOutsideMerchant(db: Db): Promise<{ merchantId: number; adminEmail: string }> {
+  const merchantId = 2000;
+  const orgId = 'org_2000';
+  const adminEmail = 'owner@harbourview-bakery.example';
+  await db
+    .insertInto('organizations')
+    .values({ id: orgId, parent_id: null, name: 'Harbour View Bakery' })
+    .execute();
+  await db
+    .insertInto('merchants')
+    .values({
+      id: merchantId,
+      organization_id: orgId,
+      name: 'Harbour View Bakery',
+      username: 'harbourview.bakery',
+      qr_code: 'lynk://pay/harbourview.bakery',
+    })
+    .execute();
+  await db
+    .insertInto('accounts')
+    .values([
+      { merchant_id: merchantId, type: 'LYNK', currency: 'JMD', account_ref: `LYNK-${merchantId}` },
+      {
+        merchant_id: merchantId,
+        type: 'CBDC',
+        currency: 'JAM-DEX',
+        account_ref: `JAMDEX-${merchantId}`,
+        external_reference: 'jamdex:wallet:harbourview.bakery',
+      },
+      {
+        merchant_id: merchantId,
+        type: 'BANK_ACCOUNT',
+        currency: 'JMD',
+        account_ref: `BANK-${merchantId}-1`,
+        details: JSON.stringify({ bank_name: 'JN Bank', masked_bank_account: '****7788' }) as never,
+      },
+    ])
+    .execute();
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      auth_id: 'lynk|harbourview-owner',
+      email: adminEmail,
+      display_name: 'Delroy Harbour',
+      password_hash: 'not-a-hash',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('memberships')
+    .values({ user_id: id, merchant_id: merchantId, role_id: ROLE_IDS.ADMIN })
+    .execute();
+  return { merchantId, adminEmail };
+}
+
+/** Tables whose ids the answers show: another tenant's are moved far from any other id. */
+const ID_TABLES = [
+  'orders',
+  'journal_entries',
+  'transfers',
+  'batch_payments',
+  'notifications',
+  'report_exports',
+  'users',
+];
+
+/**
+ * Starts the ids of the objects made next at `start`, each table a million apart: an id of another
+ * tenant's then matches nothing else in an answer (a seeded order's 1234 could be a count, or
+ * another table's id).
+ */
+export async function startIdsAt(db: Db, start: number) {
+  for (const [i, table] of ID_TABLES.entries()) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${start + i * 1_000_000})`.execute(db);
+  }
+}
+
+/** Where the ids of what the matrix makes start, past every tenant's. */
+const MATRIX_IDS_FROM = 730_000_000;
+
+interface TenantPlan {
+  name: TenantName;
+  merchantId: number;
+  adminEmail: string;
+  /** Who makes the paid order (the cashier, so that a cashier's own order is in the matrix). */
+  orderMakerEmail: string;
+  /** An amount (cents) no other tenant's order has, to find it in an answer. */
+  amount: number;
+  /** Where this tenant's ids start (another tenant's), or null to keep the seed's sequence. */
+  idsFrom: number | null;
+}
+
+async function accountsOf(db: Db, merchantId: number) {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'type', 'account_ref'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('id')
+    .execute();
+  return {
+    walletId: rows.find((r) => r.type === 'LYNK')!.id,
+    cbdcRef: rows.find((r) => r.type === 'CBDC')!.account_ref,
+    bankId: rows.find((r) => r.type === 'BANK_ACCOUNT')!.id,
+  };
+}
+
+async function expectCreated(response: { statusCode: number; body: string }, what: string) {
+  if (response.statusCode >= 300)
+    throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
+}
+
+/** Makes one object of each kind for a tenant, through the API, as its staff and a customer would. */
+async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string): Promise<Tenant> {
+  const db = t.database.db;
+  if (plan.idsFrom !== null) await startIdsAt(db, plan.idsFrom);
+  const admin = await memberIdentity(db, plan.adminEmail, plan.merchantId);
+  const adminAuth = { ...CSRF, authorization: await bearerFor(t, admin) };
+  const makerAuth = {
+    ...CSRF,
+    authorization: await bearerFor(t, await memberIdentity(db, plan.orderMakerEmail, plan.merchantId)),
+  };
+  const post = async (headers: Record<string, string>, url: string, payload: object) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'idempotency-key': newKey() },
+      payload,
+    });
+    await expectCreated(response, `POST ${url}`);
+    return response.json();
+  };
+  const payLink = async (amount: number) => {
+    const { data } = await post(makerAuth, '/api/payment/customer-transactions', {
+      amount_to_pay: amount,
+      description: `Matrix ${plan.name}`,
+    });
+    return { id: data.m_order_id as string, code: (data.short_url as string).split('/pay/')[1]! };
+  };
+
+  const paid = await payLink(plan.amount);
+  await expectCreated(await payPayLink(t.app, paid.code, customerCookie), 'Paying the order');
+  const { transfer_id } = await db
+    .selectFrom('orders')
+    .select('transfer_id')
+    .where('id', '=', paid.id)
+    .executeTakeFirstOrThrow();
+  const pending = await payLink(plan.amount + 1);
+  const refund = await post(adminAuth, `/api/payment/${paid.id}/partial-refund`, {
+    amount_to_refund: 1_00,
+    transferID: transfer_id!,
+    motif: 'OTHER',
+  });
+  const batch = await post(adminAuth, '/api/payment/batch-payments/single-payee', {
+    lynk_id: SAMPLE_DEMO_PAYEES[0],
+    amount: 5_00,
+  });
+  const today = jamaicaDate(new Date());
+  const report = await post(adminAuth, '/api/reporting/v2/transfers/exports/csv', {
+    start: today,
+    end: today,
+    types: ['Orders'],
+  });
+  const notification = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('merchant_id', '=', plan.merchantId)
+    .where('code', '=', 'PAYMENT_RECEIVED')
+    .where(sql<boolean>`data->>'m_order_id' = ${paid.id}`)
+    .executeTakeFirstOrThrow();
+  const merchant = await db
+    .selectFrom('merchants')
+    .select(['name', 'username'])
+    .where('id', '=', plan.merchantId)
+    .executeTakeFirstOrThrow();
+  const accounts = await accountsOf(db, plan.merchantId);
+  const staff = await addStaffMember(db, plan.merchantId, plan.name.replaceAll(' ', '-'));
+  const orgId = admin.org_id;
+  return {
+    name: plan.name,
+    orgId,
+    merchantId: plan.merchantId,
+    ...accounts,
+    order: { id: paid.id, transferId: transfer_id!, left: plan.amount - 1_00 },
+    payCode: pending.code,
+    refundId: refund.data.refund_transfer_id,
+    batchId: batch.payees[0].batch_id,
+    staff,
+    notification: { id: Number(notification.id), gate: 'ordersTab' },
+    report: { id: Number(report.result.report.id), ownerId: Number(admin.id) },
+    markers: [
+      paid.id,
+      String(batch.payees[0].batch_id),
+      notification.id,
+      report.result.report.id,
+      String(staff.id),
+      pending.id,
+      pending.code,
+      refund.data.refund_transfer_id,
+      transfer_id!,
+      merchant.name,
+      merchant.username,
+      staff.email,
+      staff.displayName,
+      staff.authId,
+      String(plan.amount),
+      String(plan.amount + 1),
+    ],
+  };
+}
+
+/** The three tenants, each with one object of every kind. */
+export async function makeTenants(t: TestApp, customerCookie: string): Promise<Tenant[]> {
+  const outside = await createOutsideMerchant(t.database.db);
+  const email = (local: string) => `${local}@${EMAIL_DOMAIN}`;
+  const plans: TenantPlan[] = [
+    {
+      name: 'own branch',
+      merchantId: 1001,
+      adminEmail: email('admin.kingston'),
+      orderMakerEmail: email('cashier.kingston'),
+      amount: 3_141_59,
+      idsFrom: null,
+    },
+    {
+      name: 'another branch',
+      merchantId: 1002,
+      adminEmail: email('admin.montego'),
+      orderMakerEmail: email('cashier.montego'),
+      amount: 2_718_28,
+      idsFrom: 710_000_000,
+    },
+    {
+      name: 'another merchant',
+      merchantId: outside.merchantId,
+      adminEmail: outside.adminEmail,
+      orderMakerEmail: outside.adminEmail,
+      amount: 1_414_21,
+      idsFrom: 720_000_000,
+    },
+  ];
+  const tenants: Tenant[] = [];
+  for (const plan of plans) tenants.push(await makeTenant(t, plan, customerCookie));
+  await startIdsAt(t.database.db, MATRIX_IDS_FROM);
+  return tenants;
+}
