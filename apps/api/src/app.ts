@@ -256,7 +256,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationStreamRoutes, { prefix: '/api/profile' });
   await app.register(qrRoutes, { prefix: '/api/profile' });
   const consumers: ConsumerAuthOptions = {
-    auth: createConsumerAuth({ db: database.db, backoff: createAccountBackoff(), hashQueue }),
+    auth: createConsumerAuth({
+      db: database.db,
+      backoff: createAccountBackoff(database.db, 'consumer'),
+      hashQueue,
+    }),
     publicUrl: config.publicUrl,
     attemptsPerAddress: config.signInAttemptsPerAddress,
   };

@@ -18,6 +18,7 @@ import * as twoFactor from './migrations/0014-two-factor.ts';
 import * as batchFileParts from './migrations/0015-batch-file-parts.ts';
 import * as listingChangeNotify from './migrations/0016-listing-change-notify.ts';
 import * as batchRequestedBy from './migrations/0017-batch-requested-by.ts';
+import * as sharedLimits from './migrations/0018-shared-limits.ts';
 import * as auditAppendOnly from './migrations/0019-audit-append-only.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-batch-file-parts': batchFileParts,
   '0016-listing-change-notify': listingChangeNotify,
   '0017-batch-requested-by': batchRequestedBy,
+  '0018-shared-limits': sharedLimits,
   '0019-audit-append-only': auditAppendOnly,
 };
 

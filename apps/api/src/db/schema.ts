@@ -19,6 +19,7 @@ import type {
 import type { DevMailboxTable, MailOutboxTable, StaffActivationsTable } from './schema-staff.ts';
 import type { ReportExportsTable } from './schema-reports.ts';
 import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from './schema-two-factor.ts';
+import type { RateLimitCountersTable, SignInFailuresTable } from './schema-limits.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -269,5 +270,7 @@ export interface Database {
   dev_mailbox: DevMailboxTable;
   report_exports: ReportExportsTable;
   two_factor_credentials: TwoFactorCredentialsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  sign_in_failures: SignInFailuresTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }

@@ -3,14 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { addressArea, type AddressArea } from '../lib/address-area.ts';
 import { AppError } from '../lib/app-error.ts';
+import { sharedRateLimitStore } from '../modules/limits/shared-rate-limit-store.ts';
 import { sessionCookieName } from './auth.ts';
 
 /** The areas whose calls do work: the API, the portal's sign-in and the identity provider. */
 const COUNTED_AREAS: ReadonlySet<AddressArea> = new Set(['api', 'auth', 'oidc']);
 
-/** The site-wide rate limits: a budget per signed-in session for people, another for integrations. */
+/**
+ * The site-wide rate limits: a budget per signed-in session for people, another for integrations.
+ * Counted in the database (ADR 042), so every instance of the API draws on the same budget; the
+ * sign-in forms' own limits (`signInRateLimit`) are children of this store and shared the same way.
+ */
 export async function registerRateLimits(app: FastifyInstance, config: Config) {
   await app.register(rateLimit, {
+    store: sharedRateLimitStore(app.db),
     // A person clicking through the portal needs far fewer calls than an integration syncing
     // orders, which gets a budget of its own (per address: a made-up token must not buy a new one).
     max: (_request, key) =>

@@ -33,7 +33,7 @@ export interface IdentityServiceOptions {
 /** The rules of the embedded provider's sign-in and organization interactions. */
 export function createIdentityService(options: IdentityServiceOptions) {
   const { db, provider, audience } = options;
-  const backoff = options.backoff ?? createAccountBackoff();
+  const backoff = options.backoff ?? createAccountBackoff(db, 'staff');
   const hashQueue = options.hashQueue ?? createHashQueue();
 
   /**
@@ -42,7 +42,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
    */
   async function signIn(input: { email: string; password: string; ip: string }): Promise<SignInOutcome> {
     const { email, password, ip } = input;
-    const lockedMs = backoff.lockedFor(email);
+    const lockedMs = await backoff.lockedFor(email);
     if (lockedMs > 0) return { kind: 'locked', retryAfterSeconds: Math.ceil(lockedMs / 1000) };
     const user = email ? await findUserByEmail(db, email) : undefined;
     // A staff member who has not activated yet has no password: they cost a hash like anyone.
@@ -52,7 +52,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const member =
       user && usable && passwordOk && !user.disabled && (await findDefaultMembership(db, user.auth_id));
     if (!user || !member) {
-      if (email) backoff.failed(email);
+      if (email) await backoff.failed(email);
       await recordAudit(db, {
         actorUserId: user?.id ?? null,
         organizationId: null,
@@ -62,7 +62,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       });
       return { kind: 'refused' };
     }
-    backoff.succeeded(email);
+    await backoff.succeeded(email);
     await recordAudit(db, {
       actorUserId: user.id,
       organizationId: null,

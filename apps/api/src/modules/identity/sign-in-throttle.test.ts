@@ -1,42 +1,69 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { purgeExpiredLimits } from '../limits/service.ts';
 import { createAccountBackoff, createHashQueue, DEFAULT_ACCOUNT_BACKOFF } from './sign-in-throttle.ts';
 
 describe('account back-off', () => {
   const minute = 60_000;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  it('locks after five failures in a row, for a minute, then twice as long after each further failure', () => {
-    const backoff = createAccountBackoff();
+  it('locks after five failures in a row, for a minute, then twice as long after each further failure', async () => {
+    const backoff = createAccountBackoff(t.database.db, 'staff');
     let now = 0;
-    for (let i = 0; i < 4; i++) backoff.failed('a@example.com', now);
-    expect(backoff.lockedFor('a@example.com', now)).toBe(0);
-    backoff.failed('a@example.com', now);
-    expect(backoff.lockedFor('A@Example.com ', now)).toBe(minute);
+    for (let i = 0; i < 4; i++) await backoff.failed('a@example.com', now);
+    expect(await backoff.lockedFor('a@example.com', now)).toBe(0);
+    await backoff.failed('a@example.com', now);
+    expect(await backoff.lockedFor('A@Example.com ', now)).toBe(minute);
     now += minute;
-    backoff.failed('a@example.com', now);
-    expect(backoff.lockedFor('a@example.com', now)).toBe(2 * minute);
+    await backoff.failed('a@example.com', now);
+    expect(await backoff.lockedFor('a@example.com', now)).toBe(2 * minute);
     now += 2 * minute;
-    backoff.failed('a@example.com', now);
-    expect(backoff.lockedFor('a@example.com', now)).toBe(4 * minute);
-    for (let i = 0; i < 20; i++) backoff.failed('a@example.com', now);
-    expect(backoff.lockedFor('a@example.com', now)).toBe(DEFAULT_ACCOUNT_BACKOFF.maxLockMs);
+    await backoff.failed('a@example.com', now);
+    expect(await backoff.lockedFor('a@example.com', now)).toBe(4 * minute);
+    for (let i = 0; i < 20; i++) await backoff.failed('a@example.com', now);
+    expect(await backoff.lockedFor('a@example.com', now)).toBe(DEFAULT_ACCOUNT_BACKOFF.maxLockMs);
   });
 
-  it('starts again from nothing after a success, and counts each email on its own', () => {
-    const backoff = createAccountBackoff();
-    for (let i = 0; i < 4; i++) backoff.failed('a@example.com', 0);
-    backoff.succeeded('a@example.com');
-    for (let i = 0; i < 4; i++) backoff.failed('a@example.com', 0);
-    expect(backoff.lockedFor('a@example.com', 0)).toBe(0);
-    for (let i = 0; i < 5; i++) backoff.failed('b@example.com', 0);
-    expect(backoff.lockedFor('b@example.com', 0)).toBeGreaterThan(0);
-    expect(backoff.lockedFor('a@example.com', 0)).toBe(0);
+  it('starts again from nothing after a success, and counts each email on its own', async () => {
+    const backoff = createAccountBackoff(t.database.db, 'staff');
+    for (let i = 0; i < 4; i++) await backoff.failed('c@example.com', 0);
+    await backoff.succeeded('c@example.com');
+    for (let i = 0; i < 4; i++) await backoff.failed('c@example.com', 0);
+    expect(await backoff.lockedFor('c@example.com', 0)).toBe(0);
+    for (let i = 0; i < 5; i++) await backoff.failed('d@example.com', 0);
+    expect(await backoff.lockedFor('d@example.com', 0)).toBeGreaterThan(0);
+    expect(await backoff.lockedFor('c@example.com', 0)).toBe(0);
   });
 
-  it('remembers a bounded number of emails', () => {
-    const backoff = createAccountBackoff({ ...DEFAULT_ACCOUNT_BACKOFF, maxEntries: 3 });
-    for (let i = 0; i < 5; i++) backoff.failed('first@example.com', 0);
-    for (const other of ['b', 'c', 'd']) backoff.failed(`${other}@example.com`, 0);
-    expect(backoff.lockedFor('first@example.com', 0)).toBe(0);
+  it("keeps staff, customers' and second-factor failures apart", async () => {
+    const staff = createAccountBackoff(t.database.db, 'staff');
+    const consumers = createAccountBackoff(t.database.db, 'consumer');
+    for (let i = 0; i < 5; i++) await staff.failed('e@example.com', 0);
+    expect(await staff.lockedFor('e@example.com', 0)).toBe(minute);
+    expect(await consumers.lockedFor('e@example.com', 0)).toBe(0);
+  });
+
+  it('forgets failures a day old once out of the lock-out, and the sweep deletes them', async () => {
+    const backoff = createAccountBackoff(t.database.db, 'staff');
+    const day = DEFAULT_ACCOUNT_BACKOFF.forgetAfterMs;
+    for (let i = 0; i < 4; i++) await backoff.failed('f@example.com', 0);
+    // A day later the fifth failure is a first one: no lock-out.
+    await backoff.failed('f@example.com', day + 1);
+    expect(await backoff.lockedFor('f@example.com', day + 1)).toBe(0);
+    for (let i = 0; i < 5; i++) await backoff.failed('g@example.com', 0);
+    const keys = async () =>
+      (await t.database.db.selectFrom('sign_in_failures').select('key').execute()).map((row) => row.key);
+    expect(await keys()).toContain('staff:g@example.com');
+    await purgeExpiredLimits(t.database.db, new Date(day + 2), day);
+    // f failed a second time at day + 1: remembered; g's failures are a day old and unlocked.
+    expect(await keys()).toContain('staff:f@example.com');
+    expect(await keys()).not.toContain('staff:g@example.com');
   });
 });
 

@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { countFailure, forgetFailures, lockedUntil } from '../limits/service.ts';
 
 export interface AccountBackoffOptions {
   /** Failures in a row an account may have before it is locked. */
@@ -6,10 +9,8 @@ export interface AccountBackoffOptions {
   /** The first lock-out; each further failure doubles it. */
   firstLockMs: number;
   maxLockMs: number;
-  /** Failures older than this are forgotten. */
+  /** Failures older than this are forgotten (and swept by the maintenance job). */
   forgetAfterMs: number;
-  /** Accounts remembered at most; the least recently failed are forgotten first. */
-  maxEntries: number;
 }
 
 export const DEFAULT_ACCOUNT_BACKOFF: AccountBackoffOptions = {
@@ -17,57 +18,37 @@ export const DEFAULT_ACCOUNT_BACKOFF: AccountBackoffOptions = {
   firstLockMs: 60_000,
   maxLockMs: 60 * 60_000,
   forgetAfterMs: 24 * 60 * 60_000,
-  maxEntries: 10_000,
 };
 
-interface Failures {
-  count: number;
-  lastAt: number;
-  lockedUntil: number;
-}
+/** Whose failures are counted: staff passwords, customers' passwords, and second-factor codes. */
+export type BackoffScope = 'staff' | 'consumer' | 'second-factor';
 
 /**
  * Failed sign-ins per account (by email, known or not, so the answer reveals nothing), whatever
  * address they come from: after `freeFailures` in a row the account is locked for a minute, then
- * two, four… up to an hour. A correct password after the lock-out clears the count.
+ * two, four… up to an hour. A correct password after the lock-out clears the count. The counts
+ * live in the database (ADR 042), so a lock-out holds on every instance of the API.
  */
-export function createAccountBackoff(options: AccountBackoffOptions = DEFAULT_ACCOUNT_BACKOFF) {
-  const failures = new Map<string, Failures>();
-  const keyOf = (email: string) => email.trim().toLowerCase();
-
-  function current(key: string, now: number): Failures | undefined {
-    const entry = failures.get(key);
-    if (entry && now - entry.lastAt > options.forgetAfterMs && now >= entry.lockedUntil) {
-      failures.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
+export function createAccountBackoff(
+  db: Kysely<Database>,
+  scope: BackoffScope,
+  options: AccountBackoffOptions = DEFAULT_ACCOUNT_BACKOFF,
+) {
+  const keyOf = (account: string) => `${scope}:${account.trim().toLowerCase()}`;
 
   return {
     /** Milliseconds until the account may try again; 0 when it may now. */
-    lockedFor(email: string, now = Date.now()): number {
-      const entry = current(keyOf(email), now);
-      return entry ? Math.max(0, entry.lockedUntil - now) : 0;
+    async lockedFor(account: string, now = Date.now()): Promise<number> {
+      const until = await lockedUntil(db, keyOf(account), new Date(now));
+      return until ? Math.max(0, until.getTime() - now) : 0;
     },
 
-    failed(email: string, now = Date.now()) {
-      const key = keyOf(email);
-      const entry = current(key, now) ?? { count: 0, lastAt: now, lockedUntil: 0 };
-      entry.count += 1;
-      entry.lastAt = now;
-      const over = entry.count - options.freeFailures;
-      if (over >= 0) {
-        entry.lockedUntil = now + Math.min(options.firstLockMs * 2 ** over, options.maxLockMs);
-      }
-      // Re-inserted so the map's order is least recently failed first.
-      failures.delete(key);
-      failures.set(key, entry);
-      if (failures.size > options.maxEntries) failures.delete(failures.keys().next().value!);
+    async failed(account: string, now = Date.now()): Promise<void> {
+      await countFailure(db, keyOf(account), new Date(now), options);
     },
 
-    succeeded(email: string) {
-      failures.delete(keyOf(email));
+    async succeeded(account: string): Promise<void> {
+      await forgetFailures(db, keyOf(account));
     },
   };
 }

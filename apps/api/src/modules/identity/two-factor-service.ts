@@ -43,8 +43,8 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
   const { db, keys } = options;
   const now = options.now ?? (() => new Date());
   // Wrong codes are counted per account like wrong passwords (ADR 011): a few free, then lock-outs.
-  const backoff = options.backoff ?? createAccountBackoff();
-  const backoffKey = (user: TwoFactorUser) => `second-factor:${user.id}`;
+  const backoff = options.backoff ?? createAccountBackoff(db, 'second-factor');
+  const backoffKey = (user: TwoFactorUser) => String(user.id);
 
   async function confirmedSecret(
     userId: number,
@@ -76,8 +76,8 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
     return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
   }
 
-  function lockedOrNull(user: TwoFactorUser): CodeRefusal | null {
-    const lockedMs = backoff.lockedFor(backoffKey(user), now().getTime());
+  async function lockedOrNull(user: TwoFactorUser): Promise<CodeRefusal | null> {
+    const lockedMs = await backoff.lockedFor(backoffKey(user), now().getTime());
     return lockedMs > 0 ? { kind: 'locked', retryAfterSeconds: Math.ceil(lockedMs / 1000) } : null;
   }
 
@@ -86,7 +86,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
     reason: 'wrong' | 'replayed',
     ip: string,
   ): Promise<CodeRefusal> {
-    backoff.failed(backoffKey(user), now().getTime());
+    await backoff.failed(backoffKey(user), now().getTime());
     await recordAudit(db, {
       actorUserId: user.id,
       organizationId: null,
@@ -100,7 +100,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
 
   /** The first code from the app confirms the enrolment; answers the recovery codes, shown once. */
   async function confirmEnrolment(user: TwoFactorUser, code: string, ip: string): Promise<EnrolmentOutcome> {
-    const locked = lockedOrNull(user);
+    const locked = await lockedOrNull(user);
     if (locked) return locked;
     const credential = await findCredential(db, user.id);
     const secret =
@@ -112,7 +112,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
     if (!check?.valid || !(await acceptStep(db, user.id, check.step, at))) {
       return refused(user, check && !check.valid && check.replayed ? 'replayed' : 'wrong', ip);
     }
-    backoff.succeeded(backoffKey(user));
+    await backoff.succeeded(backoffKey(user));
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await replaceRecoveryCodes(
       db,
@@ -131,7 +131,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
 
   /** A code from the app (never the same time step twice) or an unused recovery code. */
   async function verify(user: TwoFactorUser, input: string, ip: string): Promise<CodeOutcome> {
-    const locked = lockedOrNull(user);
+    const locked = await lockedOrNull(user);
     if (locked) return locked;
     const confirmed = await confirmedSecret(user.id);
     if (!confirmed) return refused(user, 'wrong', ip);
@@ -148,7 +148,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
       if (!(await useRecoveryCode(db, user.id, hash, at))) return refused(user, 'wrong', ip);
       method = 'recovery';
     }
-    backoff.succeeded(backoffKey(user));
+    await backoff.succeeded(backoffKey(user));
     await recordAudit(db, {
       actorUserId: user.id,
       organizationId: null,

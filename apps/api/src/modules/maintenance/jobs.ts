@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.ts';
 import { deleteExpiredIdempotencyKeys } from '../../lib/idempotency.ts';
 import { purgeExpiredConsumerSessions } from '../consumer-auth/service.ts';
 import { purgeExpiredProviderRecords } from '../identity/service.ts';
+import { DEFAULT_ACCOUNT_BACKOFF } from '../identity/sign-in-throttle.ts';
+import { purgeExpiredLimits } from '../limits/service.ts';
 import { purgeExpiredSessions } from '../session/service.ts';
 
 export const PURGE_EXPIRED_JOB = 'maintenance-purge-expired';
@@ -11,12 +13,13 @@ export const PURGE_EXPIRED_CRON = '*/15 * * * *';
 
 /**
  * Deletes state nobody can use any more: expired staff and customer sessions, provider records and
- * idempotency keys.
+ * idempotency keys, rate-limit windows that are over and sign-in failures forgotten.
  */
 export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
   const sessions = await purgeExpiredSessions(db, now);
   const providerRecords = await purgeExpiredProviderRecords(db, now);
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);
   const consumerSessions = await purgeExpiredConsumerSessions(db, now);
-  return { sessions, providerRecords, idempotencyKeys, consumerSessions };
+  const limits = await purgeExpiredLimits(db, now, DEFAULT_ACCOUNT_BACKOFF.forgetAfterMs);
+  return { sessions, providerRecords, idempotencyKeys, consumerSessions, limits };
 }
