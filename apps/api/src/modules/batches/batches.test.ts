@@ -154,6 +154,18 @@ describe('POST /api/payment/batch-payments refusals', () => {
     expect(await written()).toEqual(before);
   });
 
+  it('refuses a request with no body at all (400, not a 500), writing nothing', async () => {
+    const before = await written();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { cookie: manager, 'x-lynk-csrf': '1', 'idempotency-key': newKey() },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+    expect(await written()).toEqual(before);
+  });
+
   it('refuses a user without batch-payments create (403) and a request without a key (400)', async () => {
     const before = await written();
     expect((await upload(cashier, fileBody(valid))).statusCode).toBe(403);

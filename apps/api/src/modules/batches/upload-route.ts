@@ -78,6 +78,8 @@ const uploadValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) 
   const check = validatorCompiler(route);
   if (route.httpPart !== 'body') return check;
   return (body: unknown) => {
+    // No body at all (no Content-Type: the stream reader never ran): the schema words the refusal.
+    if (body === null || body === undefined) return check(body);
     const { fields, csv } = body as UploadBody;
     const file = csv instanceof DecodedFile ? csv : null;
     const checked = check({ ...fields, csv: file ? '' : csv });
