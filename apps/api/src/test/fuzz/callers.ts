@@ -1,0 +1,66 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { signInCustomer } from '../pay-links.ts';
+import { signIn, type TestApp } from '../test-app.ts';
+import type { Caller } from './fuzz-route.ts';
+
+/**
+ * Signed in again this often: before the access token (10 minutes) needs a refresh and the second
+ * factor (15 minutes) stops counting as recent, so that no refused request in a long run writes a
+ * refresh's rows, and step-up routes keep being reached.
+ */
+const RENEW_AFTER_MS = 8 * 60_000;
+
+/**
+ * A signed-in caller through the real sign-in flow (its second factor too), signed in again when
+ * the session grows old or an accepted request ended it (`ends` tells which answers do).
+ */
+function renewingCaller(
+  signInAgain: () => Promise<string>,
+  ends: (response: LightMyRequestResponse) => boolean = () => false,
+): Caller {
+  let cookie: string | undefined;
+  let signedInAt = 0;
+  return {
+    async headers() {
+      const renewed = cookie === undefined || Date.now() - signedInAt > RENEW_AFTER_MS;
+      if (renewed) {
+        cookie = await signInAgain();
+        signedInAt = Date.now();
+      }
+      return { headers: { cookie: cookie! }, renewed };
+    },
+    answered(response) {
+      if (response.statusCode < 400 && ends(response)) cookie = undefined;
+    },
+  };
+}
+
+/** A staff member of the demo chain, by e-mail (the demo password). */
+export function staffCaller(
+  t: TestApp,
+  email: string,
+  password: string,
+  options: { endsSession?: (response: LightMyRequestResponse) => boolean } = {},
+): Caller {
+  return renewingCaller(async () => {
+    const flow = await signIn(t.app, email, password);
+    if (flow.finalLocation !== '/') {
+      throw new Error(`The sign-in ended at ${flow.finalLocation}: ${flow.lastResponse.statusCode}`);
+    }
+    return flow.jar.header();
+  }, options.endsSession);
+}
+
+/** A wallet user signed in on the pay page. */
+export function customerCaller(
+  t: TestApp,
+  credentials: { email: string; password: string },
+  options: { endsSession?: (response: LightMyRequestResponse) => boolean } = {},
+): Caller {
+  return renewingCaller(async () => {
+    const { response, cookie } = await signInCustomer(t.app, credentials);
+    if (response.statusCode !== 200)
+      throw new Error(`The customer's sign-in answered ${response.statusCode}`);
+    return cookie;
+  }, options.endsSession);
+}
