@@ -53,13 +53,16 @@ export function createIdentityService(options: IdentityServiceOptions) {
       user && usable && passwordOk && !user.disabled && (await findDefaultMembership(db, user.auth_id));
     if (!user || !member) {
       if (email) await backoff.failed(email);
-      await recordAudit(db, {
+      const failure = {
         actorUserId: user?.id ?? null,
         organizationId: null,
-        action: 'auth.login_failed',
         subject: email.slice(0, 320),
         ip,
-      });
+      };
+      await recordAudit(db, { ...failure, action: 'auth.login_failed' });
+      // The failure that starts a lock-out, once: the tries refused while locked are not audited.
+      if (email && (await backoff.lockedFor(email)) > 0)
+        await recordAudit(db, { ...failure, action: 'auth.login_locked' });
       return { kind: 'refused' };
     }
     await backoff.succeeded(email);

@@ -87,14 +87,10 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
     ip: string,
   ): Promise<CodeRefusal> {
     await backoff.failed(backoffKey(user), now().getTime());
-    await recordAudit(db, {
-      actorUserId: user.id,
-      organizationId: null,
-      action: 'auth.second_factor_failed',
-      subject: user.email,
-      details: { reason },
-      ip,
-    });
+    const failure = { actorUserId: user.id, organizationId: null, subject: user.email, ip };
+    await recordAudit(db, { ...failure, action: 'auth.second_factor_failed', details: { reason } });
+    // The failure that starts a lock-out, once: the codes refused while locked are not audited.
+    if (await lockedOrNull(user)) await recordAudit(db, { ...failure, action: 'auth.second_factor_locked' });
     return { kind: 'refused', reason };
   }
 
