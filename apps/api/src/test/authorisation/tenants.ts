@@ -55,6 +55,12 @@ export interface Tenant {
 
 type Db = TestApp['database']['db'];
 
+/** An amount as the answers write it: cents in JSON, dollars in files and notifications. */
+function amountWords(cents: number): string[] {
+  const dollars = (cents / 100).toFixed(2);
+  return [String(cents), dollars, Number(dollars).toLocaleString('en-US', { minimumFractionDigits: 2 })];
+}
+
 /** A member's identity as the provider puts it in their tokens. */
 async function memberIdentity(db: Db, email: string, merchantId: number): Promise<SessionIdentity> {
   const row = await db
@@ -306,8 +312,8 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
       staff.email,
       staff.displayName,
       staff.authId,
-      String(plan.amount),
-      String(plan.amount + 1),
+      ...amountWords(plan.amount),
+      ...amountWords(plan.amount + 1),
     ],
   };
 }
