@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
-import { VALIDATE_BATCH_JOB, validateBatch, type ValidateBatchJob } from '../modules/batches/jobs.ts';
+import {
+  batchesToValidate,
+  VALIDATE_BATCH_JOB,
+  validateBatch,
+  type ValidateBatchJob,
+} from '../modules/batches/jobs.ts';
 import { startBatchProcessing } from '../modules/batches/processing-jobs.ts';
 import { verifyLedger } from '../modules/ledger/service.ts';
 import { PURGE_EXPIRED_CRON, PURGE_EXPIRED_JOB, purgeExpired } from '../modules/maintenance/jobs.ts';
@@ -77,6 +82,9 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
       app.log.info({ batchId: job.data.batchId, status }, 'batch validated');
     }
   });
+  for (const batchId of await batchesToValidate(app.db)) {
+    await boss.send(VALIDATE_BATCH_JOB, { batchId } satisfies ValidateBatchJob);
+  }
 
   await startBatchProcessing(app, boss, opts.railStepSeconds);
   await startStaffMail(app, boss, opts.mail);

@@ -7,6 +7,7 @@ import {
   deletePayees,
   findBatchToValidate,
   findDirectoryEntries,
+  findUnvalidatedBatches,
   finishValidation,
   insertPayees,
   markDuplicateRows,
@@ -21,6 +22,16 @@ import { payeeTotals } from './processing-repository.ts';
 export const VALIDATE_BATCH_JOB = 'batch-validate';
 export interface ValidateBatchJob {
   batchId: number;
+}
+
+/**
+ * Batches whose validation has not finished, for the queue to take up again at start: a job the
+ * last process died in stays active in the queue until it expires, fifteen minutes on, and its
+ * batch would read as validating until then. A second run of one batch starts it over, or does
+ * nothing once it is validated.
+ */
+export function batchesToValidate(db: Db): Promise<number[]> {
+  return findUnvalidatedBatches(db);
 }
 
 /** Rows looked up and written per round trip (two statements a chunk, whatever its size). */

@@ -16,6 +16,17 @@ export function findBatchToValidate(db: Db, batchId: number) {
     .executeTakeFirst();
 }
 
+/** Batches uploaded and not validated yet, oldest first. */
+export async function findUnvalidatedBatches(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('batch_payments')
+    .select('id')
+    .where('status', '=', 'NEW')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** One part of the batch's file (0-based), or null past its last. */
 export async function readFilePart(db: Db, batchId: number, part: number): Promise<Buffer | null> {
   const row = await db
