@@ -24,6 +24,7 @@ import './lib/zod-locale.ts';
 import { logDestination, OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { batchRoutes } from './modules/batches/routes.ts';
 import { createLedger, type Ledger } from './modules/ledger/ledger.ts';
 import { consumerAuthRoutes, type ConsumerAuthOptions } from './modules/consumer-auth/routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(batchRoutes, { prefix: '/api/payment', settings: config.batches });
   await app.register(reportingRoutes, { prefix: '/api/reporting' });
+  await app.register(auditRoutes, { prefix: '/api' });
 
   await app.register(healthRoutes, { pool: database.pool });
 

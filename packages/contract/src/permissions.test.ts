@@ -215,6 +215,13 @@ describe('gating table (spec section 6)', () => {
     expect(can(['approve:batch-payments'], 'Manager', 'reviewBatch')).toBe(false);
     expect(can(['read:batch-payments', 'create:batch-payments'], 'Admin', 'reviewBatch')).toBe(false);
   });
+
+  it('opens the audit log to admins who may read staff, and to nobody else', () => {
+    expect(can(['read:staff'], 'Admin', 'auditLog')).toBe(true);
+    expect(can(['read:staff'], 'Super Administrator', 'auditLog')).toBe(true);
+    expect(can(['read:staff'], 'Manager', 'auditLog')).toBe(false);
+    expect(can(['read:orders', 'read:balance'], 'Admin', 'auditLog')).toBe(false);
+  });
 });
 
 function gatesPassed(roleId: RoleId): GateKey[] {
@@ -244,7 +251,14 @@ describe('role matrix', () => {
         'createPayments',
       ]),
     );
-    for (const gate of ['staffMenu', 'addUser', 'staffEditDelete', 'reviewBatch', 'thresholdEdit'] as const) {
+    for (const gate of [
+      'staffMenu',
+      'addUser',
+      'staffEditDelete',
+      'reviewBatch',
+      'thresholdEdit',
+      'auditLog',
+    ] as const) {
       expect(manager).not.toContain(gate);
     }
     expect(canTransfer(ROLE_PERMISSIONS[ROLE_IDS.MANAGER], 'Manager', ['BENEFICIARY'])).toBe(true);

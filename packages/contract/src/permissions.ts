@@ -108,6 +108,8 @@ export const GATES = {
   createPayments: { allOf: ['create:batch-payments'] },
   thresholdEdit: { allOf: ['update:profile'] },
   reviewBatch: { allOf: ['approve:batch-payments'], adminOnly: true },
+  /** Not in the spec: who did what at the merchant (ADR 043). Whoever manages staff, if an admin. */
+  auditLog: { allOf: ['read:staff'], adminOnly: true },
 } as const satisfies Record<string, Gate>;
 
 export type GateKey = keyof typeof GATES;

@@ -1,6 +1,25 @@
+import {
+  AUDIT_CSV_HEADER,
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_MESSAGES,
+  auditLogFileName,
+  type AuditEntry as AuditEntryDto,
+  type AuditLogExportQuery,
+  type AuditLogList,
+  type AuditLogQuery,
+} from '@lynk/contract/audit';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
-import { insertAuditRow } from './repository.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { csvTime, toCsv } from '../../lib/csv.ts';
+import { jamaicaDate } from '../ledger/jamaica-time.ts';
+import {
+  auditEntriesForExport,
+  insertAuditRow,
+  listAuditEntries,
+  type AuditEntryRow,
+  type AuditFilter,
+} from './repository.ts';
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -48,4 +67,77 @@ export function recordDownload(
     details,
     ip: caller.ip,
   });
+}
+
+function toDto(row: AuditEntryRow): AuditEntryDto {
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    action: row.action,
+    subject: row.subject,
+    organization_id: row.organization_id,
+    // A user is never deleted, only their memberships: a recorded actor is always found.
+    actor:
+      row.actor_user_id === null
+        ? null
+        : { id: row.actor_user_id, display_name: row.actor_name ?? '', email: row.actor_email ?? '' },
+    ip: row.ip,
+    details: row.details,
+  };
+}
+
+/** The scope is the caller's organisation (from the session, never from the request). */
+function filterOf(identity: SessionIdentity, query: AuditLogExportQuery): AuditFilter {
+  return {
+    organizationId: identity.org_id,
+    sort: query.sort,
+    from_utc: query.from_utc,
+    to_utc: query.to_utc,
+    actor: query.actor,
+    action: query.action,
+  };
+}
+
+/** A page of the audit log of the caller's organisation (and its branches, for a parent's). */
+export async function listAuditLog(
+  db: Db,
+  identity: SessionIdentity,
+  query: AuditLogQuery,
+): Promise<AuditLogList> {
+  const { rows, total } = await listAuditEntries(db, filterOf(identity, query), query);
+  return {
+    result: rows.map(toDto),
+    meta_data: { count: rows.length, limit: query.limit, offset: query.offset, total },
+  };
+}
+
+/**
+ * The rows the listing's filters match, as a CSV file (base64), at most AUDIT_EXPORT_MAX_ROWS of
+ * them. Taking the audit log away is itself audited.
+ */
+export async function exportAuditLog(
+  db: Db,
+  caller: AuditedCaller & { now: Date },
+  query: AuditLogExportQuery,
+): Promise<{ file_name: string; csv: string }> {
+  // One more than allowed tells "too many" apart from "exactly the limit".
+  const rows = await auditEntriesForExport(db, filterOf(caller.identity, query), AUDIT_EXPORT_MAX_ROWS + 1);
+  if (rows.length > AUDIT_EXPORT_MAX_ROWS)
+    throw new AppError('EXPORT_LIMIT', 422, AUDIT_MESSAGES.exportTooLarge);
+  const csv = toCsv(
+    AUDIT_CSV_HEADER,
+    rows.map((row) => [
+      csvTime(row.at),
+      row.action,
+      row.actor_name,
+      row.actor_email,
+      row.subject,
+      row.organization_id,
+      row.ip,
+      JSON.stringify(row.details),
+    ]),
+  );
+  const fileName = auditLogFileName(jamaicaDate(caller.now));
+  await recordDownload(db, caller, 'audit_log.exported', fileName, { ...query, entries: rows.length });
+  return { file_name: fileName, csv: Buffer.from(csv, 'utf8').toString('base64') };
 }
