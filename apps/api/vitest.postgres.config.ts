@@ -29,6 +29,8 @@ export default defineProject({
       'src/modules/session/bearer-memberships.test.ts',
       // An idle connection ended by the server must not end the process.
       'src/db/lost-connection.test.ts',
+      // Every route as every caller: the tenants' isolation holds on PostgreSQL's queries too.
+      'src/authorisation-matrix.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,
