@@ -31,6 +31,8 @@ export default defineProject({
       'src/db/lost-connection.test.ts',
       // Every route as every caller: the tenants' isolation holds on PostgreSQL's queries too.
       'src/authorisation-matrix.test.ts',
+      // Two servers on one database draw on one budget of each limit and share every lock-out.
+      'src/modules/limits/*.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,
