@@ -151,6 +151,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/payment/batch-payments/:id/reject': gated(BATCH_REJECT_GATE),
   'POST /api/payment/batch-payments/:id/approve': gated('reviewBatch', { stepUp: 'always' }),
 
+  // The audit log: the caller's organisation and its branches.
+  'GET /api/audit-log': gated('auditLog', { tenancy: 'organization' }),
+  'GET /api/audit-log/export.csv': gated('auditLog', { tenancy: 'organization' }),
+
   // Reports.
   'POST /api/reporting/v2/transfers/exports/csv': gated('exportReport'),
   'GET /api/reporting/v2/transfers/exports': signedIn('caller'),

@@ -1,4 +1,5 @@
 import type { SessionIdentity } from '@lynk/contract/session';
+import { authenticationFromClaims, isRecentlyAuthenticated } from '../../modules/session/authentication.ts';
 import { DEMO_CUSTOMER } from '../../world/demo-consumers.ts';
 import { DEMO_PASSWORD, EMAIL_DOMAIN } from '../../world/demo-seed.ts';
 import { signInCustomer } from '../pay-links.ts';
@@ -42,15 +43,36 @@ async function sessionActor(t: TestApp, name: string, local: string): Promise<Ac
  * A bearer token as the provider issues it to an integration acting for the Kingston admin: the
  * claims of their membership, with when and how they signed in (`auth_time`, `amr`).
  */
-export async function bearerFor(t: TestApp, identity: SessionIdentity): Promise<string> {
+export async function bearerFor(
+  t: TestApp,
+  identity: SessionIdentity,
+  amr: readonly string[] = ['pwd', 'otp'],
+): Promise<string> {
   const { id, ...claims } = identity;
   const token = await signAccessToken(t, {
     ...claims,
     user_id: Number(id),
     auth_time: Math.floor(Date.now() / 1000),
-    amr: ['pwd', 'otp'],
+    amr,
   });
   return `Bearer ${token}`;
+}
+
+/** A bearer caller; whether it may step up is the app's own rule on its claims (ADR 030). */
+async function bearerActor(
+  t: TestApp,
+  name: string,
+  identity: SessionIdentity,
+  amr: readonly string[],
+): Promise<Actor> {
+  const authentication = authenticationFromClaims({ auth_time: Math.floor(Date.now() / 1000), amr });
+  return {
+    name,
+    kind: 'staff',
+    credentials: { authorization: await bearerFor(t, identity, amr) },
+    identity,
+    recentlyAuthenticated: isRecentlyAuthenticated(authentication, identity.role, new Date()),
+  };
 }
 
 /** Every kind of caller, each signed in once. */
@@ -77,12 +99,8 @@ export async function signInActors(t: TestApp): Promise<Actor[]> {
     admin,
     superAdmin,
     noAccess,
-    {
-      name: 'bearer token',
-      kind: 'staff',
-      credentials: { authorization: await bearerFor(t, admin.identity!) },
-      identity: admin.identity,
-      recentlyAuthenticated: true,
-    },
+    await bearerActor(t, 'bearer token', admin.identity!, ['pwd', 'otp']),
+    // The admin's token from a sign-in with no second factor: refused where money leaves or staff change.
+    await bearerActor(t, 'bearer token without a second factor', admin.identity!, ['pwd']),
   ];
 }

@@ -20,6 +20,8 @@ export interface Target {
   ownerId?: number;
   /** The object is read through this gate (a notification, through what it tells). */
   readGate?: GateKey;
+  /** The request takes money out of a wallet (a step-up route's `money-leaving`). */
+  moneyLeaves?: boolean;
 }
 
 function gateOf(caller: GateKey | Gate): Gate {
@@ -39,7 +41,8 @@ export function expectedAnswer(access: RouteAccess, actor: Actor, target: Target
   // Staff routes: the customer's cookie is no staff session.
   if (actor.kind !== 'staff') return { outcome: 'refused', status: 401 };
   if (caller !== 'signed-in' && !passes(actor, gateOf(caller))) return { outcome: 'refused', status: 403 };
-  if (access.stepUp === 'always' && !actor.recentlyAuthenticated) {
+  const stepsUp = access.stepUp === 'always' || (access.stepUp === 'money-leaving' && target.moneyLeaves);
+  if (stepsUp && !actor.recentlyAuthenticated) {
     return { outcome: 'refused', status: 403, code: STEP_UP_REQUIRED };
   }
   const self = target.ownerId !== undefined && target.ownerId === Number(actor.identity!.id);

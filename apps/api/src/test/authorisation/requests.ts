@@ -1,3 +1,4 @@
+import { leavesAWallet } from '@lynk/contract/transfers';
 import { DEMO_CUSTOMER } from '../../world/demo-consumers.ts';
 import { SAMPLE_DEMO_PAYEES } from '../../world/demo-payees.ts';
 import { DEMO_PASSWORD, EMAIL_DOMAIN } from '../../world/demo-seed.ts';
@@ -50,6 +51,8 @@ const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
+
+const CASH_OUT = { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT' } as const;
 
 const staffOwner = (tenant: Tenant) => ({ ownerId: tenant.staff.id });
 
@@ -134,17 +137,14 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
   'GET /api/account/v1/accounts/:id/limits': perTenant((tenant) =>
     get(`/api/account/v1/accounts/${tenant.walletId}/limits?period=1&transfer_type=TOP`),
   ),
-  'POST /api/account/v1/accounts/:id/transfers': perTenant((tenant) =>
-    money({
-      method: 'POST',
-      url: `/api/account/v1/accounts/${tenant.walletId}/transfers`,
-      payload: {
-        transfer_type: 'CASH_OUT',
-        account_type: 'BANK_ACCOUNT',
-        account_id: tenant.bankId,
-        amount: 10_00,
-      },
-    }),
+  'POST /api/account/v1/accounts/:id/transfers': perTenant(
+    (tenant) =>
+      money({
+        method: 'POST',
+        url: `/api/account/v1/accounts/${tenant.walletId}/transfers`,
+        payload: { ...CASH_OUT, account_id: tenant.bankId, amount: 10_00 },
+      }),
+    () => ({ moneyLeaves: leavesAWallet(CASH_OUT) }),
   ),
   'GET /api/account/v2/connected-account-transactions': once(() =>
     get('/api/account/v2/connected-account-transactions'),
@@ -299,6 +299,9 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
     url: `/api/payment/batch-payments/${tenant.batchId}/approve`,
     payload: { account_type: 'LYNK', account_id: tenant.walletId },
   })),
+
+  'GET /api/audit-log': once(() => get('/api/audit-log')),
+  'GET /api/audit-log/export.csv': once(() => get(`/api/audit-log/export.csv?from_utc=${today()}`)),
 
   'POST /api/reporting/v2/transfers/exports/csv': once(() => ({
     method: 'POST',
