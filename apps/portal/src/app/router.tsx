@@ -34,6 +34,7 @@ const ordersPane = () => import('@/features/orders/components/orders-pane');
 const refundsPane = () => import('@/features/orders/components/refunds-pane');
 const staffPage = () => import('@/features/staff/components/staff-page');
 const staffTable = () => import('@/features/staff/components/staff-table');
+const auditLogPage = () => import('@/features/audit-log/components/audit-log-page');
 const notificationsPage = () => import('@/features/notifications/components/notifications-page');
 const notificationSettingsPage = () =>
   import('@/features/notifications/components/notification-settings-page');
@@ -156,6 +157,7 @@ function walletTabRoutes(queryClient: QueryClient, wallet: WalletKind): RouteObj
  *   /:org/lynk-wallet/:tab   orders | transfers-history | refunds | payment-history[/review/:id]
  *   /:org/jamdex-wallet/:tab payments | transfers-history (→ / without a CBDC account)
  *   /:org/staff
+ *   /:org/audit-log          the organisation's audit log (admins, ADR 043)
  *   /:org/notifications/:tab all | transaction | batch-payment (index → all)
  *   /:org/notifications/settings
  *   /<…wallet…>/…            "Building!" placeholder when the first segment contains "wallet" (RootRoute)
@@ -242,6 +244,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                           ...lazyRoute(staffPage, (m) => <m.StaffPage context="organisation" />),
                           children: [staffTableRoute(false)],
                         },
+                        { path: 'audit-log', ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage />) },
                         {
                           path: 'notifications',
                           ...lazyRoute(notificationsPage, (m) => <m.NotificationsPage />),

@@ -27,6 +27,8 @@ export const MENU_TEXTS = {
   logout: MESSAGES.menu.logout,
   dashboard: MESSAGES.menu.dashboard,
   notifications: MESSAGES.notifications.title,
+  /** Not in the spec (ADR 043). */
+  auditLog: 'Audit Log',
   /** Not in the spec: the side menu's section titles and the wallet names. */
   myWallets: 'My wallets',
   quickAccess: 'Quick Access',

@@ -55,6 +55,7 @@ export function organisationPaths(segment: string) {
     mainWallet: `${base}/lynk-wallet`,
     cbdcWallet: `${base}/jamdex-wallet`,
     staff: `${base}/staff`,
+    auditLog: `${base}/audit-log`,
     notifications: `${base}/notifications`,
     notificationSettings: `${base}/notifications/settings`,
   };

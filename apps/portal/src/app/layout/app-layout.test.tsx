@@ -119,6 +119,22 @@ describe('AppLayout', () => {
     ]);
   });
 
+  it("adds Staff and the Audit Log to an admin's My Account, and the audit log opens from it", async () => {
+    renderApp('/1001/lynk-wallet/orders', portalServer({ session: makeSession(1) }));
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    const account = within(nav).getByRole('group', { name: 'My Account' });
+    expect([...account.querySelectorAll('a, button')].map((item) => item.textContent)).toEqual([
+      'My Profile',
+      'Staff',
+      'Audit Log',
+      'Notifications',
+      'Customer Support',
+      'Logout',
+    ]);
+    await userEvent.click(within(account).getByRole('link', { name: 'Audit Log' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Audit Log' })).toBeInTheDocument();
+  });
+
   it('switches wallets from the header', async () => {
     const { router } = renderApp(
       '/1001/lynk-wallet/orders',

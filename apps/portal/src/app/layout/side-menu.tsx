@@ -105,6 +105,7 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
   const { segment, hasCbdc } = useOrganisation();
   const corporateView = useIsCorporateView();
   const canSeeStaff = useCan('staffMenu');
+  const canSeeAuditLog = useCan('auditLog');
   const mainTabs = usePermittedWalletTabs('main');
   const cbdcTabs = usePermittedWalletTabs('cbdc');
   const paths = organisationPaths(segment);
@@ -139,6 +140,7 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
   const cbdcQuickAccess = hasCbdc ? quickAccess(cbdcTabs, paths.cbdcWallet) : [];
   const account: MenuLink[] = [{ label: MENU_TEXTS.myProfile, to: '/profile', icon: IconUser }];
   if (canSeeStaff) account.push({ label: MENU_TEXTS.staff, to: paths.staff, icon: IconUsers });
+  if (canSeeAuditLog) account.push({ label: MENU_TEXTS.auditLog, to: paths.auditLog, icon: IconHistory });
   account.push(
     { label: MENU_TEXTS.notifications, to: paths.notifications, icon: IconBell },
     { label: MENU_TEXTS.customerSupport, to: '/support', icon: IconHeadset },

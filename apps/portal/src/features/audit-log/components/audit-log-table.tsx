@@ -1,0 +1,64 @@
+import type { AuditEntry } from '@lynk/contract/audit';
+import { Text } from '@mantine/core';
+import { dataTableColumns } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import type { ListingParams } from '@/components/data-table/use-listing-params';
+import { formatTimestamp } from '@/lib/format';
+import type { ListingPage } from '@/lib/listing';
+import { AUDIT_LOG_TEXTS } from '../texts';
+
+const column = dataTableColumns<AuditEntry>();
+
+/** Who: their name over their email, or "System" for the product's own work (the bank rail). */
+function Actor({ actor }: { actor: AuditEntry['actor'] }) {
+  if (!actor) return <Text size="sm">{AUDIT_LOG_TEXTS.system}</Text>;
+  return (
+    <div>
+      <Text size="sm">{actor.display_name || actor.email}</Text>
+      <Text size="xs" c="dimmed">
+        {actor.email}
+      </Text>
+    </div>
+  );
+}
+
+/** The date is the sortable column, as on every table. */
+const COLUMNS = column.columns([
+  column.accessor('at', {
+    header: AUDIT_LOG_TEXTS.date,
+    cell: ({ getValue }) => formatTimestamp(getValue()),
+    enableSorting: true,
+  }),
+  column.accessor('action', { header: AUDIT_LOG_TEXTS.action }),
+  column.accessor('actor', {
+    header: AUDIT_LOG_TEXTS.actor,
+    cell: ({ getValue }) => <Actor actor={getValue()} />,
+  }),
+  column.accessor('subject', { header: AUDIT_LOG_TEXTS.subject, cell: ({ getValue }) => getValue() ?? '' }),
+  column.accessor('ip', { header: AUDIT_LOG_TEXTS.ip, cell: ({ getValue }) => getValue() ?? '' }),
+]);
+
+export function AuditLogTable({
+  page,
+  loading,
+  listing,
+}: {
+  page: ListingPage<AuditEntry>;
+  loading: boolean;
+  listing: ListingParams;
+}) {
+  return (
+    <DataTable
+      label={AUDIT_LOG_TEXTS.tableLabel}
+      columns={COLUMNS}
+      rows={page.rows}
+      total={page.total}
+      loading={loading}
+      listing={listing}
+      rowKey={(row) => row.id}
+      cardTitle={(row) => row.action}
+      empty={{ title: AUDIT_LOG_TEXTS.noEntries }}
+      testId="audit-log-table"
+    />
+  );
+}
