@@ -183,22 +183,26 @@ describe('the authorisation matrix', () => {
     expect(operations.filter((key) => !routes.has(key))).toEqual([]);
   });
 
-  it('lists to a cashier only the orders they made (read:owned-orders)', async () => {
+  it('shows a cashier only the orders they made (read:owned-orders), in the listing and the notifications', async () => {
     const cashier = actors.find((actor) => actor.name === 'cashier')!;
-    const answer = await send(
-      { method: 'GET', url: '/api/payment/customer-transactions?limit=100' },
-      cashier,
-    );
-    expect(answer.statusCode).toBe(200);
-    const ids = (JSON.parse(answer.body) as { result: { m_order_id: string }[] }).result.map(
+    const read = async (url: string) => {
+      const answer = await send({ method: 'GET', url }, cashier);
+      expect(answer.statusCode).toBe(200);
+      return JSON.parse(answer.body) as { result: Record<string, unknown>[] };
+    };
+    const listed = (await read('/api/payment/customer-transactions?limit=100')).result.map(
       (row) => row.m_order_id,
     );
-    expect(ids.length).toBeGreaterThan(0);
+    const told = (await read('/api/profile/notifications?limit=100')).result
+      .filter((row) => row.code === 'PAYMENT_RECEIVED')
+      .map((row) => (row.data as { m_order_id: string }).m_order_id);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(told.length).toBeGreaterThan(0);
     const makers = await t.database.db
       .selectFrom('orders')
       .select('created_by')
       .distinct()
-      .where('id', 'in', ids)
+      .where('id', 'in', [...listed, ...told] as string[])
       .execute();
     expect(makers).toEqual([{ created_by: Number(cashier.identity!.id) }]);
   });
