@@ -127,6 +127,26 @@ describe('sign-in limits shared by two instances', () => {
     );
   }, 60_000);
 
+  it("keeps a customer's email locked on the other instance after five failures on both", async () => {
+    const attempt = (app: FastifyInstance, password: string, from: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/consumer-auth/sign-in',
+        remoteAddress: from,
+        headers: { 'x-lynk-csrf': '1' },
+        payload: { email: 'customer@lynk.example', password },
+      });
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(instance(i), 'guess', `198.51.100.${i + 20}`)).statusCode).toBe(401);
+    }
+    const locked = await attempt(pair.b, DEMO_PASSWORD, '198.51.100.99');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many failed sign-ins for this email. Please try again in 1 minute.',
+    });
+  }, 60_000);
+
   it('counts wrong second-factor codes on both instances towards one lock-out', async () => {
     clock.advance(STEP_MS);
     let flow = await post(
