@@ -69,9 +69,10 @@ export async function declinePayLink(
 ): Promise<PayLink> {
   const row = await findPayLink(db, code);
   if (!(await declineOrder(db, row.id, now))) throw notPayable(effectiveStatus(row, now));
+  // The merchant's row: their audit log shows their requests' fate.
   await recordAudit(db, {
     actorUserId: null,
-    organizationId: null,
+    organizationId: row.organization_id,
     action: 'order.declined',
     subject: row.id,
     details: { consumer: consumer.handle },
@@ -93,6 +94,8 @@ export async function payPayLink(
   code: string,
   claim: NonNullable<PostingRequest['idempotency']>,
   now: Date,
+  /** The customer's address; none when the demo seed pays its orders. */
+  ip: string | null = null,
 ): Promise<EngineOutcome> {
   const replay = await storedAnswer(db, claim);
   if (replay) return replay;
@@ -141,12 +144,14 @@ export async function payPayLink(
       },
     },
     entry: { kind: 'ORDER_PAYMENT', description: `Payment of order ${row.id}`, createdAt: now, postings },
+    // The merchant's row (money received is theirs to audit), with the paying customer's address.
     audit: {
       actorUserId: null,
-      organizationId: null,
+      organizationId: row.organization_id,
       action: 'order.paid',
       subject: row.id,
       details: { consumer: consumer.handle, amount: Number(amount) },
+      ip,
     },
     response: { statusCode: 200, body: { data: receipt }, entryIdPath: ['data', 'transfer_id'] },
     refusals: {

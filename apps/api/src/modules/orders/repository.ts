@@ -77,7 +77,7 @@ export function findOrderByCode(db: Db, code: string) {
   return db
     .selectFrom('orders as o')
     .innerJoin('merchants as m', 'm.id', 'o.merchant_id')
-    .select([...orderColumns, 'm.name as merchant_name'])
+    .select([...orderColumns, 'm.name as merchant_name', 'm.organization_id as organization_id'])
     .where('o.code', '=', code)
     .executeTakeFirst();
 }

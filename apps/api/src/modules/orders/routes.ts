@@ -188,7 +188,8 @@ export async function orderRoutes(
     async (request, reply) => {
       const consumer = request.consumer!;
       const claim = idempotencyClaim(request, { owner: `consumer:${consumer.id}` });
-      const outcome = await payPayLink(app.db, app.ledger, consumer, request.params.code, claim, new Date());
+      const { code } = request.params;
+      const outcome = await payPayLink(app.db, app.ledger, consumer, code, claim, new Date(), request.ip);
       await sendEngineAnswer(reply, outcome);
     },
   );
