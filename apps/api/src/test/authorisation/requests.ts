@@ -1,3 +1,4 @@
+import type { SessionIdentity } from '@lynk/contract/session';
 import { leavesAWallet } from '@lynk/contract/transfers';
 import { DEMO_CUSTOMER } from '../../world/demo-consumers.ts';
 import { SAMPLE_DEMO_PAYEES } from '../../world/demo-payees.ts';
@@ -33,6 +34,8 @@ export interface RouteRequest {
   target?(tenant: Tenant): Omit<Target, 'ownTenant'>;
   /** Ends the caller's session or changes who they are: called after every other route. */
   last?: true;
+  /** The same route on the caller's own record (one's own needs no `othersNeed`). */
+  ownRecord?(identity: SessionIdentity): Call;
 }
 
 const get = (url: string): Call => ({ method: 'GET', url });
@@ -53,6 +56,9 @@ const form = (fields: Record<string, string>) => ({
 });
 
 const CASH_OUT = { transfer_type: 'CASH_OUT', account_type: 'BANK_ACCOUNT' } as const;
+
+const staffQr = (displayName: string, authId: string) =>
+  `/api/profile/v2/qr-code/${encodeURIComponent(displayName)}/${encodeURIComponent(authId)}`;
 
 const staffOwner = (tenant: Tenant) => ({ ownerId: tenant.staff.id });
 
@@ -185,19 +191,16 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
   })),
   'GET /api/profile/qr-code': once(() => get('/api/profile/qr-code')),
   'GET /api/profile/v2/qr-code': once(() => get('/api/profile/v2/qr-code')),
-  'GET /api/profile/v2/qr-code/:displayName/:authId': perTenant(
-    (tenant) =>
-      get(
-        `/api/profile/v2/qr-code/${encodeURIComponent(tenant.staff.displayName)}/${encodeURIComponent(tenant.staff.authId)}`,
-      ),
-    staffOwner,
-  ),
+  'GET /api/profile/v2/qr-code/:displayName/:authId': {
+    ...perTenant((tenant) => get(staffQr(tenant.staff.displayName, tenant.staff.authId)), staffOwner),
+    ownRecord: (identity) => get(staffQr(identity.displayName, identity.authID)),
+  },
   'GET /api/profile/v2/roles': once(() => get('/api/profile/v2/roles')),
   'GET /api/profile/v3/staff': once(() => get('/api/profile/v3/staff')),
-  'GET /api/profile/v3/staff/:id': perTenant(
-    (tenant) => get(`/api/profile/v3/staff/${tenant.staff.id}`),
-    staffOwner,
-  ),
+  'GET /api/profile/v3/staff/:id': {
+    ...perTenant((tenant) => get(`/api/profile/v3/staff/${tenant.staff.id}`), staffOwner),
+    ownRecord: (identity) => get(`/api/profile/v3/staff/${identity.id}`),
+  },
   'POST /api/profile/v3/staff': perTenant((tenant) => ({
     method: 'POST',
     url: '/api/profile/v3/staff',
