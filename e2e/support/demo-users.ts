@@ -6,6 +6,7 @@ export const USERS = {
   admin: 'admin.kingston@bluemountain.example',
   manager: 'manager.kingston@bluemountain.example',
   cashier: 'cashier.kingston@bluemountain.example',
+  adminOchoRios: 'admin.ochorios@bluemountain.example',
   cashierOchoRios: 'cashier.ochorios@bluemountain.example',
   managerOchoRios: 'manager.ochorios@bluemountain.example',
   adminMontego: 'admin.montego@bluemountain.example',

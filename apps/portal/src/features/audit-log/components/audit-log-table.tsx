@@ -34,7 +34,16 @@ const COLUMNS = column.columns([
     header: AUDIT_LOG_TEXTS.actor,
     cell: ({ getValue }) => <Actor actor={getValue()} />,
   }),
-  column.accessor('subject', { header: AUDIT_LOG_TEXTS.subject, cell: ({ getValue }) => getValue() ?? '' }),
+  column.accessor('subject', {
+    header: AUDIT_LOG_TEXTS.subject,
+    // Identifiers such as `lynk|6de1…` have no spaces: they break anywhere rather than push the
+    // address column out of view.
+    cell: ({ getValue }) => (
+      <Text size="sm" maw={220} style={{ overflowWrap: 'anywhere' }}>
+        {getValue() ?? ''}
+      </Text>
+    ),
+  }),
   column.accessor('ip', { header: AUDIT_LOG_TEXTS.ip, cell: ({ getValue }) => getValue() ?? '' }),
 ]);
 
