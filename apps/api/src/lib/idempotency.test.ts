@@ -50,6 +50,15 @@ describe('an idempotency key', () => {
     }
   });
 
+  it('refuses a body nested too deeply to hash (400, not a 500 from an overflowing stack)', () => {
+    // The pay route takes no body, so nothing but this hash reads one: JSON.parse takes 5,000
+    // levels that JSON.stringify cannot write back.
+    const nested = JSON.parse('['.repeat(5_000) + ']'.repeat(5_000));
+    expect(() => idempotencyClaim(request(undefined, nested))).toThrow(
+      expect.objectContaining({ statusCode: 400, code: 'BAD_REQUEST' }),
+    );
+  });
+
   it('is kept for a day: the purge removes only keys past their 24 hours', async () => {
     const young = idempotencyClaim(request());
     const old = idempotencyClaim(request());

@@ -29,11 +29,23 @@ export function idempotencyClaim(
   return {
     scope: `${owner}:${request.method} ${request.url.split('?')[0]}`,
     key,
-    requestHash: createHash('sha256')
-      .update(JSON.stringify(request.body ?? null))
-      .digest('base64url'),
+    requestHash: createHash('sha256').update(bodyText(request.body)).digest('base64url'),
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
   };
+}
+
+/**
+ * The body as the hash reads it. JSON.parse takes nesting thousands deep that JSON.stringify
+ * overflows the stack on; a route without a body in its contract (paying a link) gets here with
+ * whatever was sent.
+ */
+function bodyText(body: unknown): string {
+  try {
+    return JSON.stringify(body ?? null);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new AppError('BAD_REQUEST', 400, 'The request body is nested too deeply.');
+  }
 }
 
 /**
