@@ -20,6 +20,8 @@ export interface Target {
   ownerId?: number;
   /** The object is read through this gate (a notification, through what it tells). */
   readGate?: GateKey;
+  /** What the body asks for needs this gate too (a notification code's switch, through what it tells). */
+  bodyNeeds?: GateKey;
   /** The request takes money out of a wallet (a step-up route's `money-leaving`). */
   moneyLeaves?: boolean;
 }
@@ -59,5 +61,6 @@ export function expectedAnswer(access: RouteAccess, actor: Actor, target: Target
     return { outcome: 'refused', status: 404 };
   }
   if (target.readGate && !passes(actor, GATES[target.readGate])) return { outcome: 'refused', status: 404 };
+  if (target.bodyNeeds && !passes(actor, GATES[target.bodyNeeds])) return { outcome: 'refused', status: 403 };
   return { outcome: 'allowed' };
 }

@@ -116,13 +116,13 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
   'GET /api/session': once(() => get('/api/session')),
   'GET /api/session/two-factor': once(() => get('/api/session/two-factor')),
 
-  'GET /api/payment/pay/:code': perTenant((tenant) => get(`/api/payment/pay/${tenant.payCode}`)),
+  'GET /api/payment/pay/:code': perTenant((tenant) => get(`/api/payment/pay/${tenant.payCodes.pay}`)),
   'POST /api/payment/pay/:code': perTenant((tenant) =>
-    money({ method: 'POST', url: `/api/payment/pay/${tenant.payCode}` }),
+    money({ method: 'POST', url: `/api/payment/pay/${tenant.payCodes.pay}` }),
   ),
   'POST /api/payment/pay/:code/decline': perTenant((tenant) => ({
     method: 'POST',
-    url: `/api/payment/pay/${tenant.payCode}/decline`,
+    url: `/api/payment/pay/${tenant.payCodes.decline}/decline`,
   })),
   'POST /api/consumer-auth/sign-in': once(() => ({
     method: 'POST',
@@ -183,12 +183,15 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
     (tenant) => ({ readGate: tenant.notification.gate }),
   ),
   'GET /api/profile/notifications-preferences': once(() => get('/api/profile/notifications-preferences')),
-  // No switch in the body: which codes one may switch is the service's rule, per code.
-  'PUT /api/profile/notifications-preferences': once(() => ({
-    method: 'PUT',
-    url: '/api/profile/notifications-preferences',
-    payload: { notification_preferences: [] },
-  })),
+  // The low balance alert's switch: it tells the balance, so switching it needs balance read.
+  'PUT /api/profile/notifications-preferences': {
+    ...once(() => ({
+      method: 'PUT',
+      url: '/api/profile/notifications-preferences',
+      payload: { notification_preferences: [{ code: 'LOW_BALANCE', enabled: true }] },
+    })),
+    target: () => ({ bodyNeeds: 'balance' }),
+  },
   'GET /api/profile/qr-code': once(() => get('/api/profile/qr-code')),
   'GET /api/profile/v2/qr-code': once(() => get('/api/profile/v2/qr-code')),
   'GET /api/profile/v2/qr-code/:displayName/:authId': {
@@ -262,13 +265,13 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
   'GET /api/payment/batch-payments': once(() => get('/api/payment/batch-payments')),
   'GET /api/payment/batch-payments/template': once(() => get('/api/payment/batch-payments/template')),
   'GET /api/payment/batch-payments/:id': perTenant((tenant) =>
-    get(`/api/payment/batch-payments/${tenant.batchId}`),
+    get(`/api/payment/batch-payments/${tenant.batches.validated}`),
   ),
   'GET /api/payment/batch-payments/:id/csv': perTenant((tenant) =>
-    get(`/api/payment/batch-payments/${tenant.batchId}/csv?include_errors=true`),
+    get(`/api/payment/batch-payments/${tenant.batches.withErrors}/csv?include_errors=true`),
   ),
   'GET /api/payment/batch-payments/:id/receipt': perTenant((tenant) =>
-    get(`/api/payment/batch-payments/${tenant.batchId}/receipt`),
+    get(`/api/payment/batch-payments/${tenant.batches.completed}/receipt`),
   ),
   'POST /api/payment/batch-payments': perTenant((tenant) =>
     money({
@@ -290,16 +293,16 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
   ),
   'POST /api/payment/batch-payments/:id/request': perTenant((tenant) => ({
     method: 'POST',
-    url: `/api/payment/batch-payments/${tenant.batchId}/request`,
+    url: `/api/payment/batch-payments/${tenant.batches.validated}/request`,
   })),
   'POST /api/payment/batch-payments/:id/reject': perTenant((tenant) => ({
     method: 'POST',
-    url: `/api/payment/batch-payments/${tenant.batchId}/reject`,
+    url: `/api/payment/batch-payments/${tenant.batches.validated}/reject`,
     payload: { reason: 'Matrix' },
   })),
   'POST /api/payment/batch-payments/:id/approve': perTenant((tenant) => ({
     method: 'POST',
-    url: `/api/payment/batch-payments/${tenant.batchId}/approve`,
+    url: `/api/payment/batch-payments/${tenant.batches.pending}/approve`,
     payload: { account_type: 'LYNK', account_id: tenant.walletId },
   })),
 

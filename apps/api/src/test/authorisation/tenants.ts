@@ -33,10 +33,14 @@ export interface Tenant {
   bankId: number;
   /** A paid order, with what is left to refund, made by the branch's cashier where there is one. */
   order: { id: string; transferId: string; left: number };
-  /** A payment request nobody has paid yet: its pay link's code. */
-  payCode: string;
+  /** Payment requests nobody has paid yet, their pay links' codes: one to pay, one to decline. */
+  payCodes: { pay: string; decline: string };
   refundId: string;
-  batchId: number;
+  /**
+   * Batches in the states each route works on (the seeded branches have them; the merchant outside
+   * the chain has its one new batch for all), so that the allowed calls do their work.
+   */
+  batches: Record<BatchRole, number>;
   /** A staff member who is none of the actors (changing them ends nobody's session). */
   staff: StaffTarget;
   /**
@@ -188,6 +192,28 @@ export async function startIdsAt(db: Db, start: number) {
 /** Where the ids of what the matrix makes start, past every tenant's. */
 const MATRIX_IDS_FROM = 730_000_000;
 
+type BatchRole = 'validated' | 'pending' | 'completed' | 'withErrors';
+
+const BATCH_STATES: Record<BatchRole, string> = {
+  validated: 'VALIDATED',
+  pending: 'PENDING_APPROVAL',
+  completed: 'COMPLETED',
+  withErrors: 'INVALID_PAYEE',
+};
+
+async function batchesOf(db: Db, merchantId: number, made: number): Promise<Record<BatchRole, number>> {
+  const rows = await db
+    .selectFrom('batch_payments')
+    .select(['id', 'status'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('id')
+    .execute();
+  const roles = Object.keys(BATCH_STATES) as BatchRole[];
+  return Object.fromEntries(
+    roles.map((role) => [role, rows.find((row) => row.status === BATCH_STATES[role])?.id ?? made]),
+  ) as Record<BatchRole, number>;
+}
+
 interface TenantPlan {
   name: TenantName;
   merchantId: number;
@@ -255,6 +281,7 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
     .where('id', '=', paid.id)
     .executeTakeFirstOrThrow();
   const pending = await payLink(plan.amount + 1);
+  const declined = await payLink(plan.amount + 2);
   const refund = await post(adminAuth, `/api/payment/${paid.id}/partial-refund`, {
     amount_to_refund: 1_00,
     transferID: transfer_id!,
@@ -291,9 +318,9 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
     merchantId: plan.merchantId,
     ...accounts,
     order: { id: paid.id, transferId: transfer_id!, left: plan.amount - 1_00 },
-    payCode: pending.code,
+    payCodes: { pay: pending.code, decline: declined.code },
     refundId: refund.data.refund_transfer_id,
-    batchId: batch.payees[0].batch_id,
+    batches: await batchesOf(db, plan.merchantId, batch.payees[0].batch_id),
     staff,
     notification: { id: Number(notification.id), gate: 'ordersTab' },
     report: { id: Number(report.result.report.id), ownerId: Number(admin.id) },
@@ -305,6 +332,8 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
       String(staff.id),
       pending.id,
       pending.code,
+      declined.id,
+      declined.code,
       refund.data.refund_transfer_id,
       transfer_id!,
       merchant.name,
@@ -314,6 +343,7 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
       staff.authId,
       ...amountWords(plan.amount),
       ...amountWords(plan.amount + 1),
+      ...amountWords(plan.amount + 2),
     ],
   };
 }
