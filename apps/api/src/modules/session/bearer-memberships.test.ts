@@ -14,10 +14,16 @@ beforeAll(async () => {
   const row = await t.database.db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'm.merchant_id', 'm.role_id'])
+    .innerJoin('merchants as mc', 'mc.id', 'm.merchant_id')
+    .select(['u.id', 'm.merchant_id', 'm.role_id', 'mc.organization_id'])
     .where('u.email', '=', `cashier.kingston@${EMAIL_DOMAIN}`)
     .executeTakeFirstOrThrow();
-  cashier = { id: String(row.id), merchant_id: row.merchant_id, role_id: row.role_id } as SessionIdentity;
+  cashier = {
+    id: String(row.id),
+    merchant_id: row.merchant_id,
+    role_id: row.role_id,
+    org_id: row.organization_id,
+  } as SessionIdentity;
 });
 afterAll(async () => {
   await t.close();
@@ -40,6 +46,14 @@ describe("a bearer token's membership", () => {
     await setActive(t.database.db, false);
     expect(await memberships.holds(cashier)).toBe(false);
     await setActive(t.database.db, true);
+    expect(await memberships.holds(cashier)).toBe(true);
+  });
+
+  it("is refused when the token names another organization than its merchant's", async () => {
+    // The organization decides what the branch table and the audit log show (a parent's: the whole
+    // chain), so it must be the merchant's own, whoever signed the token.
+    const memberships = createBearerMemberships(t.database.db);
+    expect(await memberships.holds({ ...cashier, org_id: 'org_1000' })).toBe(false);
     expect(await memberships.holds(cashier)).toBe(true);
   });
 

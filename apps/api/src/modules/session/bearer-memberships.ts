@@ -41,7 +41,7 @@ export async function announceMemberChange(db: Kysely<Database>, userId: number)
  * feed given, or its connection lost), every call reads the database.
  */
 export function createBearerMemberships(db: Kysely<Database>, now: () => number = Date.now) {
-  /** `user:merchant:role` → until when the confirmation may be used. */
+  /** `user:merchant:role:organization` → until when the confirmation may be used. */
   const confirmed = new Map<string, number>();
   let feed: ChangeFeed | null = null;
   let listening = false;
@@ -74,7 +74,7 @@ export function createBearerMemberships(db: Kysely<Database>, now: () => number 
   }
 
   async function holds(identity: SessionIdentity): Promise<boolean> {
-    const key = `${identity.id}:${identity.merchant_id}:${identity.role_id}`;
+    const key = `${identity.id}:${identity.merchant_id}:${identity.role_id}:${identity.org_id}`;
     if (confirmed.has(key) && (await caughtUp())) {
       const until = confirmed.get(key);
       if (until !== undefined && until > now()) return true;
@@ -100,14 +100,20 @@ export function createBearerMemberships(db: Kysely<Database>, now: () => number 
 
 export type BearerMemberships = ReturnType<typeof createBearerMemberships>;
 
-/** The token's membership, active, in the same role, of a user who is not disabled. */
+/**
+ * The token's membership, active, in the same role, of a user who is not disabled, at a merchant
+ * of the token's organization: the organization decides what the branch table and the audit log
+ * show, so a token whose two claims disagree is refused, whoever signed it.
+ */
 async function membershipIsCurrent(db: Kysely<Database>, identity: SessionIdentity): Promise<boolean> {
   const row = await db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('merchants as mc', 'mc.id', 'm.merchant_id')
     .select('m.user_id')
     .where('m.user_id', '=', Number(identity.id))
     .where('m.merchant_id', '=', identity.merchant_id)
+    .where('mc.organization_id', '=', identity.org_id)
     .where('m.role_id', '=', identity.role_id)
     .where('m.active', '=', true)
     .where('u.disabled', '=', false)
