@@ -64,7 +64,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/docs/static/*': open(),
   'GET /healthz': open(),
   'GET /readyz': open(),
-  // What the demo would have emailed: registered in the demo only (staff/dev-mail-routes.ts).
+  // What the demo would have emailed: registered in the demo only, answered to this machine only.
   'GET /dev/mail': open(),
 
   // Signing in: the BFF's redirects and the identity provider, guarded by their own protocol.
