@@ -113,3 +113,21 @@ test('an admin transfers, approves a batch and registers a cashier; the audit lo
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^audit-log_\d{4}-\d{2}-\d{2}\.csv$/);
 });
+
+test("the chain's super admin reads every branch's audit log on the corporate view", async ({ page }) => {
+  await signInAs(page, USERS.superAdmin, '/audit-log');
+  await expect(page).toHaveURL(/\/audit-log$/);
+  await expect(page.getByRole('tab', { name: 'Audit Log', selected: true })).toBeVisible();
+  const table = auditTable(page);
+  await expect(table.getByRole('columnheader', { name: 'Branch' })).toBeVisible();
+  // The seeded batches of every branch, each row naming its branch.
+  await page.getByRole('combobox', { name: 'Action' }).fill('batch.proc');
+  await page.getByRole('option', { name: 'batch.processed' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/action=batch\.processed/);
+  for (const branch of ['Kingston', 'Montego Bay', 'Ocho Rios']) {
+    await expect(table.getByRole('row').filter({ hasText: branch }).first()).toBeVisible();
+  }
+  await expectAccessible(page);
+  await keepScreenshot(page, 'audit-log-corporate');
+});

@@ -93,6 +93,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   subject: z.nullable(z.string()),
   organization_id: z.nullable(z.string()),
+  /** The branch's name on a parent organisation's log, where rows of several branches mix. */
+  organization_name: z.nullable(z.string()),
   actor: z.nullable(auditActorSchema),
   ip: z.nullable(z.string()),
   details: z.record(z.string(), z.unknown()),

@@ -152,6 +152,7 @@ function walletTabRoutes(queryClient: QueryClient, wallet: WalletKind): RouteObj
  *
  *   /                        corporate dashboard (super admin of a parent organisation) or → /{org}
  *   /staff                   corporate staff page (or → /{org}/staff)
+ *   /audit-log               corporate audit log: every branch's rows (or → /{org}/audit-log)
  *   /profile, /support       My Profile, Customer Support
  *   /:org                    → lynk-wallet
  *   /:org/lynk-wallet/:tab   orders | transfers-history | refunds | payment-history[/review/:id]
@@ -215,6 +216,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                               ...lazyRoute(staffPage, (m) => <m.StaffPage context="corporate" />),
                               children: [staffTableRoute(true)],
                             },
+                            {
+                              path: 'audit-log',
+                              ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage context="corporate" />),
+                            },
                           ],
                         },
                       ],
@@ -244,7 +249,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                           ...lazyRoute(staffPage, (m) => <m.StaffPage context="organisation" />),
                           children: [staffTableRoute(false)],
                         },
-                        { path: 'audit-log', ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage />) },
+                        {
+                          path: 'audit-log',
+                          ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage context="organisation" />),
+                        },
                         {
                           path: 'notifications',
                           ...lazyRoute(notificationsPage, (m) => <m.NotificationsPage />),

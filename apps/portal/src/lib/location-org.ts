@@ -7,7 +7,7 @@ import { orgIdFromPathSegment, orgIdSchema } from '@lynk/contract/session';
  */
 
 /** First-level paths of the portal that are not organisations. */
-export const TOP_LEVEL_PAGES = ['staff', 'profile', 'support'] as const;
+export const TOP_LEVEL_PAGES = ['staff', 'audit-log', 'profile', 'support'] as const;
 
 const ORG_SEGMENT = /^[0-9]{1,12}$/;
 

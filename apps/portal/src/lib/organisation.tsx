@@ -34,10 +34,10 @@ export function useOrganisation(): Organisation {
   return organisation;
 }
 
-/** Paths of the corporate view: the dashboard "/" and its "/staff" page. */
+/** Paths of the corporate view: the dashboard "/", its "/staff" page and its "/audit-log". */
 export function isCorporatePath(pathname: string): boolean {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
-  return trimmed === '/' || trimmed === '/staff';
+  return trimmed === '/' || trimmed === '/staff' || trimmed === '/audit-log';
 }
 
 /** True on the corporate dashboard of a super admin of a parent organisation. */

@@ -56,6 +56,7 @@ interface Entry {
   action: string;
   subject: string | null;
   organization_id: string | null;
+  organization_name: string | null;
   actor: { id: number; display_name: string; email: string } | null;
   ip: string | null;
   details: Record<string, unknown>;
@@ -107,7 +108,9 @@ describe('GET /api/audit-log', () => {
 
   it("shows a parent organisation's super admin every branch's rows", async () => {
     const deleted = (await list('limit=100&action=staff.deleted', 'corporate')).result;
-    expect(deleted.map((row) => row.organization_id)).toEqual(['org_1002']);
+    expect(deleted.map((row) => [row.organization_id, row.organization_name])).toEqual([
+      ['org_1002', 'Blue Mountain Coffee – Montego Bay'],
+    ]);
     const updated = (await list('limit=100&action=staff.updated', 'corporate')).result;
     expect(updated.map((row) => row.organization_id)).toContain('org_1001');
   });

@@ -36,7 +36,10 @@ export interface AuditFilter {
   action?: string | undefined;
 }
 
-type AuditScope = ExpressionBuilder<Database & { a: Database['audit_log']; u: Database['users'] }, 'a' | 'u'>;
+type AuditScope = ExpressionBuilder<
+  Database & { a: Database['audit_log']; u: Database['users']; o: Database['organizations'] },
+  'a' | 'u' | 'o'
+>;
 
 /** `%` and `_` typed by the user are letters, not wildcards. */
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -73,6 +76,7 @@ function filtered(db: Db, filter: AuditFilter) {
   let query = db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+    .leftJoin('organizations as o', 'o.id', 'a.organization_id')
     .where(inScope(db, filter.organizationId));
   if (from) query = query.where('a.at', '>=', from);
   if (to) query = query.where('a.at', '<', to);
@@ -97,6 +101,7 @@ const entryColumns = [
   'a.actor_user_id',
   'a.ip',
   'a.details',
+  'o.name as organization_name',
   'u.display_name as actor_name',
   'u.email as actor_email',
 ] as const;

@@ -76,6 +76,7 @@ function toDto(row: AuditEntryRow): AuditEntryDto {
     action: row.action,
     subject: row.subject,
     organization_id: row.organization_id,
+    organization_name: row.organization_name,
     // A user is never deleted, only their memberships: a recorded actor is always found.
     actor:
       row.actor_user_id === null

@@ -2,15 +2,18 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { organisationPaths, useOrganisation } from '@/lib/organisation';
 
 /**
- * "/" and "/staff": the corporate view for a super admin of a parent organisation; everyone else
- * goes to their organisation's own pages (spec section 2).
+ * "/", "/staff" and "/audit-log": the corporate view for a super admin of a parent organisation;
+ * everyone else goes to their organisation's own pages (spec section 2).
  */
 export function CorporateGate() {
   const { corporate, segment } = useOrganisation();
   const { pathname } = useLocation();
   if (!corporate) {
     const paths = organisationPaths(segment);
-    return <Navigate to={pathname.startsWith('/staff') ? paths.staff : paths.home} replace />;
+    let to = paths.home;
+    if (pathname.startsWith('/staff')) to = paths.staff;
+    else if (pathname.startsWith('/audit-log')) to = paths.auditLog;
+    return <Navigate to={to} replace />;
   }
   return <Outlet />;
 }

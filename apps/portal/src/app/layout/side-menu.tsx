@@ -122,6 +122,8 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
       { label: MENU_TEXTS.branchAccounts, to: '/', icon: IconLayoutDashboard, exact: true },
     ];
     if (canSeeStaff) corporateLinks.push({ label: MENU_TEXTS.staff, to: '/staff', icon: IconUsers });
+    if (canSeeAuditLog)
+      corporateLinks.push({ label: MENU_TEXTS.auditLog, to: '/audit-log', icon: IconHistory });
     return (
       <ScrollArea type="auto" h="100%" px="sm" py="md">
         <MenuSection title={MENU_TEXTS.corporate}>

@@ -10,7 +10,7 @@ export const AUDIT_LOG_TEXTS = {
   action: 'Action',
   actor: 'Actor',
   subject: 'Subject',
-  organisation: 'Organisation',
+  branch: 'Branch',
   ip: 'IP address',
   system: 'System',
   noEntries: 'No entries match these filters',

@@ -22,6 +22,7 @@ export const CORPORATE_TEXTS = {
   balance: 'Balance (JMD)',
   tabsLabel: 'Corporate sections',
   staff: MESSAGES.menu.staff,
+  auditLog: 'Audit Log',
   loading: MESSAGES.common.loading,
   combinedBalance: 'Combined balance',
   limitUnavailable: 'Limit unavailable right now',

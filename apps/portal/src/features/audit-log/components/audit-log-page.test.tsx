@@ -17,6 +17,7 @@ function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
     action: 'transfer.created',
     subject: `transfer:${id}`,
     organization_id: 'org_1001',
+    organization_name: 'Blue Mountain Coffee – Kingston',
     actor: { id: 7, display_name: 'Andre Brown', email: 'andre@example.com' },
     ip: '203.0.113.9',
     details: {},
@@ -28,7 +29,7 @@ const ENTRIES = [entry(1), entry(2, { action: 'transfer.completed', actor: null,
 
 function renderAuditLog({ roleId = 1 as const, routes = {} }: { roleId?: 1 | 2; routes?: FakeRoutes } = {}) {
   const server = installFakeFetch({ [`GET ${AUDIT_LOG_PATH}`]: { body: makeListing(ENTRIES) }, ...routes });
-  const view = renderRoutes([{ path: '/:org/audit-log', element: <AuditLogPage /> }], {
+  const view = renderRoutes([{ path: '/:org/audit-log', element: <AuditLogPage context="organisation" /> }], {
     path: '/1001/audit-log',
     session: makeSession(roleId),
     organisation: makeOrganisation(),
@@ -118,6 +119,21 @@ describe('the Audit Log page', () => {
     await screen.findByRole('table', { name: 'Audit log' });
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('You can only export up to 10,000 entries.')).toBeInTheDocument();
+  });
+
+  it("names each row's branch on the corporate view, where several branches' rows mix", async () => {
+    installFakeFetch({ [`GET ${AUDIT_LOG_PATH}`]: { body: makeListing(ENTRIES) } });
+    renderRoutes([{ path: '/audit-log', element: <AuditLogPage context="corporate" /> }], {
+      path: '/audit-log',
+      session: makeSession(4, { org_id: 'org_1000' }),
+      organisation: makeOrganisation({ orgId: 'org_1000', segment: '1000', corporate: true }),
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(within(table).getByRole('columnheader', { name: 'Branch' })).toBeInTheDocument();
+    expect(await within(table).findByRole('row', { name: /transfer:1/ })).toHaveTextContent(
+      /Blue Mountain Coffee – Kingston/,
+    );
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
   });
 
   it('is closed to a manager, who asks for nothing', async () => {

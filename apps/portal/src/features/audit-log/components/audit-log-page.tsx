@@ -16,13 +16,16 @@ import { AuditLogFilters } from './audit-log-filters';
 import { AuditLogTable } from './audit-log-table';
 import { useAuditLogFilters } from './use-audit-log-filters';
 
+export type AuditLogPageContext = 'corporate' | 'organisation';
+
 /**
  * The organisation's audit log (ADR 043), for admins: filters by actor and action above the
  * portal's table (which filters by dates, sorts by date and pages), and Export CSV of what the
- * filters match. The server decides who may read it and whose rows they are; hiding is not the
+ * filters match. On the corporate view (a tab of the dashboard) it holds every branch's rows, each
+ * with its branch. The server decides who may read it and whose rows they are; hiding is not the
  * protection.
  */
-export function AuditLogPage() {
+export function AuditLogPage({ context }: { context: AuditLogPageContext }) {
   const { orgId, segment } = useOrganisation();
   const allowed = useCan('auditLog');
   const listing = useListingParams();
@@ -31,7 +34,8 @@ export function AuditLogPage() {
   // Not asked for by someone the server would refuse.
   const entries = useAuditLog(orgId, query, { enabled: allowed });
   const exporter = useExportAuditLog();
-  const walletOrders = `${organisationPaths(segment).mainWallet}/orders`;
+  const corporate = context === 'corporate';
+  const home = corporate ? '/' : `${organisationPaths(segment).mainWallet}/orders`;
 
   if (!allowed) return <AccessDenied />;
 
@@ -48,11 +52,8 @@ export function AuditLogPage() {
     <div data-testid="audit-log-page">
       <PageHeader
         title={AUDIT_LOG_TEXTS.title}
-        breadcrumbs={[
-          { label: AUDIT_LOG_TEXTS.dashboard, to: walletOrders },
-          { label: AUDIT_LOG_TEXTS.title },
-        ]}
-        back={{ to: walletOrders, label: AUDIT_LOG_TEXTS.back }}
+        breadcrumbs={[{ label: AUDIT_LOG_TEXTS.dashboard, to: home }, { label: AUDIT_LOG_TEXTS.title }]}
+        back={{ to: home, label: AUDIT_LOG_TEXTS.back }}
         actions={
           <Button
             variant="default"
@@ -70,7 +71,12 @@ export function AuditLogPage() {
         filters={filters}
         onApply={setFilters}
       />
-      <AuditLogTable page={entries.data ?? EMPTY_PAGE} loading={entries.isPending} listing={listing} />
+      <AuditLogTable
+        page={entries.data ?? EMPTY_PAGE}
+        loading={entries.isPending}
+        listing={listing}
+        withBranch={corporate}
+      />
     </div>
   );
 }

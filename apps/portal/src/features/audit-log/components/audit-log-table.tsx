@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@lynk/contract/audit';
 import { Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListingParams } from '@/components/data-table/use-listing-params';
@@ -47,19 +48,31 @@ const COLUMNS = column.columns([
   column.accessor('ip', { header: AUDIT_LOG_TEXTS.ip, cell: ({ getValue }) => getValue() ?? '' }),
 ]);
 
+/** A parent organisation's rows come from several branches: which one, after the date. */
+const BRANCH_COLUMN = column.accessor('organization_name', {
+  header: AUDIT_LOG_TEXTS.branch,
+  cell: ({ getValue }) => getValue() ?? '',
+});
+
 export function AuditLogTable({
   page,
   loading,
   listing,
+  withBranch,
 }: {
   page: ListingPage<AuditEntry>;
   loading: boolean;
   listing: ListingParams;
+  withBranch: boolean;
 }) {
+  const columns = useMemo(
+    () => (withBranch ? [COLUMNS[0]!, BRANCH_COLUMN, ...COLUMNS.slice(1)] : COLUMNS),
+    [withBranch],
+  );
   return (
     <DataTable
       label={AUDIT_LOG_TEXTS.tableLabel}
-      columns={COLUMNS}
+      columns={columns}
       rows={page.rows}
       total={page.total}
       loading={loading}

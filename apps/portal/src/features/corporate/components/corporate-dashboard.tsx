@@ -1,7 +1,6 @@
 import { Box, Title, VisuallyHidden } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { RouteTabs, type RouteTab } from '@/components/route-tabs';
-import { isCorporatePath } from '@/lib/organisation';
 import { useCan } from '@/lib/permissions';
 import { CORPORATE_TEXTS } from '../texts';
 import { CorporateWidgets } from './corporate-widgets';
@@ -14,10 +13,14 @@ import { CorporateWidgets } from './corporate-widgets';
 export function CorporateDashboard() {
   const { pathname } = useLocation();
   const canSeeStaff = useCan('staffMenu');
-  const onIndex = isCorporatePath(pathname) && !pathname.startsWith('/staff');
+  const canSeeAuditLog = useCan('auditLog');
+  let tab = 'accounts';
+  if (pathname.startsWith('/staff')) tab = 'staff';
+  else if (pathname.startsWith('/audit-log')) tab = 'audit-log';
 
   const tabs: RouteTab[] = [{ value: 'accounts', label: CORPORATE_TEXTS.branchAccounts, to: '/' }];
   if (canSeeStaff) tabs.push({ value: 'staff', label: CORPORATE_TEXTS.staff, to: '/staff' });
+  if (canSeeAuditLog) tabs.push({ value: 'audit-log', label: CORPORATE_TEXTS.auditLog, to: '/audit-log' });
 
   return (
     <>
@@ -28,7 +31,7 @@ export function CorporateDashboard() {
       <Box mb="lg">
         <CorporateWidgets />
       </Box>
-      <RouteTabs label={CORPORATE_TEXTS.tabsLabel} tabs={tabs} value={onIndex ? 'accounts' : 'staff'}>
+      <RouteTabs label={CORPORATE_TEXTS.tabsLabel} tabs={tabs} value={tab}>
         <Outlet />
       </RouteTabs>
     </>
