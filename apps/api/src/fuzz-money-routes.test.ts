@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { BATCH_CSV_COLUMNS } from '@lynk/contract/batches';
 import { branchAccounts } from './test/accounts.ts';
 import { staffCaller } from './test/fuzz/callers.ts';
-import { fuzzTimeout, fuzzWritingRoute, type Caller } from './test/fuzz/fuzz-route.ts';
+import { expectSomeAccepted, fuzzTimeout, fuzzWritingRoute, type Caller } from './test/fuzz/fuzz-route.ts';
 import { HOSTILE_NUMBERS, hostileText } from './test/fuzz/hostile-values.ts';
 import { writingRoute } from './test/fuzz/writing-routes.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
@@ -123,18 +123,18 @@ describe('money routes fuzzed from the contract', () => {
           }),
         },
       );
-      expect(answers.get(201)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 201);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
     'POST /api/payment/customer-transactions',
     async () => {
       const answers = await fuzzWritingRoute(t, route('POST /api/payment/customer-transactions'), admin);
-      expect(answers.get(201)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 201);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it.each(['full-refund', 'partial-refund'])(
@@ -172,9 +172,9 @@ describe('money routes fuzzed from the contract', () => {
           .constantFrom(...paid)
           .chain((order) => refund(order).map((body) => ({ path: { id: order.id }, body }))),
       });
-      expect(answers.get(201)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 201);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
@@ -191,9 +191,9 @@ describe('money routes fuzzed from the contract', () => {
           { requiredKeys: ['merchant_id', 'csv'] },
         ),
       });
-      expect(answers.get(201)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 201);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
@@ -213,9 +213,9 @@ describe('money routes fuzzed from the contract', () => {
           }),
         },
       );
-      expect(answers.get(201)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 201);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it.each(['request', 'reject', 'approve'])(
@@ -237,6 +237,6 @@ describe('money routes fuzzed from the contract', () => {
           : {}),
       });
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCaller } from './test/fuzz/callers.ts';
-import { fuzzTimeout, fuzzWritingRoute, type Caller } from './test/fuzz/fuzz-route.ts';
+import { expectSomeAccepted, fuzzTimeout, fuzzWritingRoute, type Caller } from './test/fuzz/fuzz-route.ts';
 import { hostileText } from './test/fuzz/hostile-values.ts';
 import { writingRoute, writingRoutes } from './test/fuzz/writing-routes.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './test/test-app.ts';
@@ -87,9 +87,9 @@ describe('profile, staff and report routes fuzzed from the contract', () => {
     '%s',
     async (name) => {
       const answers = await fuzzWritingRoute(t, route(name), admin);
-      expect(answers.get(200) ?? answers.get(204)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 200);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
@@ -98,9 +98,9 @@ describe('profile, staff and report routes fuzzed from the contract', () => {
       const answers = await fuzzWritingRoute(t, route('PUT /api/profile/notifications/{id}/read'), admin, {
         pathValues: { id: ownAndForeign(await notificationIds(KINGSTON), await notificationIds(MONTEGO)) },
       });
-      expect(answers.get(200) ?? answers.get(204)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 200);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
@@ -136,9 +136,9 @@ describe('profile, staff and report routes fuzzed from the contract', () => {
             .map(([dates, rest]) => ({ ...dates, ...rest })),
         },
       );
-      expect(answers.get(201) ?? answers.get(200) ?? answers.get(202)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 200);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
@@ -170,9 +170,9 @@ describe('profile, staff and report routes fuzzed from the contract', () => {
           { requiredKeys: ['email', 'merchants'] },
         ),
       });
-      expect(answers.get(201)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 201);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
@@ -204,9 +204,9 @@ describe('profile, staff and report routes fuzzed from the contract', () => {
           .constantFrom(...own, ...foreign)
           .chain((member) => change(member).map((body) => ({ path: { id: String(member.id) }, body }))),
       });
-      expect(answers.get(200)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 200);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
@@ -222,9 +222,9 @@ describe('profile, staff and report routes fuzzed from the contract', () => {
           ),
         },
       });
-      expect(answers.get(200)).toBeGreaterThan(0);
+      expectSomeAccepted(answers, 200);
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 
   it(
@@ -252,6 +252,6 @@ describe('profile, staff and report routes fuzzed from the contract', () => {
         ),
       });
     },
-    fuzzTimeout(1),
+    fuzzTimeout(),
   );
 });

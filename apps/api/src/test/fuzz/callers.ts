@@ -57,16 +57,19 @@ export function staffCaller(
   }, options.endsSession);
 }
 
-/** A wallet user signed in on the pay page. */
+/** A wallet user signed in on the pay page; given several, each sign-in takes the next. */
 export function customerCaller(
   t: TestApp,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string }[],
   options: { endsSession?: (response: LightMyRequestResponse) => boolean } = {},
 ): Caller {
+  let next = 0;
   return renewingCaller(async () => {
-    const { response, cookie } = await signInCustomer(t.app, credentials);
-    if (response.statusCode !== 200)
-      throw new Error(`The customer's sign-in answered ${response.statusCode}`);
+    const person = credentials[next++ % credentials.length]!;
+    const { response, cookie } = await signInCustomer(t.app, person);
+    if (response.statusCode !== 200) {
+      throw new Error(`${person.email}'s sign-in answered ${response.statusCode}`);
+    }
     return cookie;
   }, options.endsSession);
 }

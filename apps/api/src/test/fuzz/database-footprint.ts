@@ -37,3 +37,23 @@ export async function databaseFootprint(db: Db, tables: string[]): Promise<Datab
     balances: balances.rows[0]!.balances,
   };
 }
+
+export interface FootprintChange {
+  before: number | string | undefined;
+  after: number | string;
+}
+
+/** What differs between two footprints: each changed table's row counts, and the balances' digest. */
+export function footprintChanges(
+  before: DatabaseFootprint,
+  after: DatabaseFootprint,
+): Record<string, FootprintChange> {
+  const changes: Record<string, FootprintChange> = {};
+  for (const [table, rows] of Object.entries(after.rowsPerTable)) {
+    const was = before.rowsPerTable[table];
+    if (was !== rows) changes[table] = { before: was, after: rows };
+  }
+  if (after.balances !== before.balances)
+    changes.balances = { before: before.balances, after: after.balances };
+  return changes;
+}
