@@ -21,7 +21,7 @@ export function fuzzRuns(): number {
 }
 
 /** A test's time for a route's `fuzzRuns()` cases, at a generous `msPerCase` each. */
-export function fuzzTimeout(msPerCase = 50): number {
+export function fuzzTimeout(msPerCase = 100): number {
   return 60_000 + fuzzRuns() * msPerCase;
 }
 
