@@ -152,6 +152,10 @@ describe('GET /api/audit-log', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String) });
     }
+    // A NUL, which PostgreSQL cannot hold, never reaches the query.
+    const nul = await get(`${LIST}?actor=a%00b`, 'admin');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
     expect((await get(`${LIST}?action=DROP`, 'admin')).json().message).toContain(
       AUDIT_MESSAGES.actionInvalid,
     );
