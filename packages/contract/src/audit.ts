@@ -70,7 +70,6 @@ const auditFiltersSchema = z.object({
 /** GET /api/audit-log?offset&limit&sort&from_utc&to_utc&actor&action */
 export const auditLogQuerySchema = z.intersection(listingQuerySchema, auditFiltersSchema);
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
-export type AuditLogQueryInput = z.input<typeof auditLogQuerySchema>;
 
 const { sort, from_utc, to_utc } = listingQuerySchema.shape;
 /** GET /api/audit-log/export.csv: the listing's filters and order, without paging. */
