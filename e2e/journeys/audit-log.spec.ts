@@ -5,7 +5,8 @@ import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fix
 // Ocho Rios (1003): its admin makes a transfer, approves a batch its manager sent, and registers a
 // cashier; the audit log shows all three. The money moved is a few dollars to a beneficiary and
 // to a wallet user, made through the API as the signed-in browsers (the screens that make them
-// have journeys of their own); the audit screen is what this journey is about.
+// have journeys of their own); the audit screen is what this journey is about. Other journeys
+// check this branch's balance to the cent, so this one runs after them (its own project).
 const BRANCH = 1003;
 const AUDIT_LOG = `/${BRANCH}/audit-log`;
 const CUSTOMER_HANDLE = '@janedoe';
