@@ -24,9 +24,14 @@ import {
   startThrowawayPostgres,
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
-import { moneyFindings } from '../apps/api/src/test/faults/findings.ts';
-import { killDuringJobs, payrollPrefixes, runName } from '../apps/api/src/test/faults/job-kills.ts';
-import { runMoneyLoad } from '../apps/api/src/test/faults/money-load.ts';
+import { moneyFindings, type MoneyFindings } from '../apps/api/src/test/faults/findings.ts';
+import {
+  killDuringJobs,
+  payrollPrefixes,
+  runName,
+  type JobKillFindings,
+} from '../apps/api/src/test/faults/job-kills.ts';
+import { runMoneyLoad, type LoadResult } from '../apps/api/src/test/faults/money-load.ts';
 import { faultServer, type FaultTarget } from '../apps/api/src/test/faults/server.ts';
 import {
   balancesOf,
@@ -62,23 +67,62 @@ async function faultRun(where: 'embedded' | 'PostgreSQL', target: FaultTarget) {
     payrolls: { prefixes: payrollPrefixes(run, KILLS), payees: PAYEES },
   });
   const before = await withFaultDatabase(target, (db) => balancesOf(db, worldAccounts(world)));
+  console.log(`${where}: the demo world ready (${seconds(started)} s)`);
   const server = await faultServer(target);
-  await server.start();
-  const loadStarted = performance.now();
-  const load = await runMoneyLoad(server.baseUrl, world, {
-    operations: OPERATIONS,
-    concurrency: CONCURRENCY,
-  });
-  const loadSeconds = (performance.now() - loadStarted) / 1000;
-  await server.stop();
-  const money = await withFaultDatabase(target, (db) => moneyFindings(db, before, load.deltas));
-  const jobs = await killDuringJobs(target, server, world, run, {
-    kills: KILLS,
-    payees: PAYEES,
-    maxKillDelayMs: 2_000,
-  });
-  const verify = await ledgerVerify(target);
+  try {
+    await server.start();
+    const loadStarted = performance.now();
+    const load = await runMoneyLoad(server.baseUrl, world, {
+      operations: OPERATIONS,
+      concurrency: CONCURRENCY,
+    });
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    await server.stop();
+    console.log(
+      `${where}: ${OPERATIONS} operations done (${loadSeconds.toFixed(1)} s); ${KILLS} kills to come`,
+    );
+    const money = await withFaultDatabase(target, (db) => moneyFindings(db, before, load.deltas));
+    const jobs = await killDuringJobs(target, server, world, run, {
+      kills: KILLS,
+      payees: PAYEES,
+      maxKillDelayMs: 2_000,
+    });
+    return report(where, started, {
+      before,
+      load,
+      loadSeconds,
+      money,
+      jobs,
+      verify: await ledgerVerify(target),
+    });
+  } catch (error) {
+    // No server left behind on a failure (one that has died already is no news).
+    await server.kill().catch(() => undefined);
+    throw error;
+  }
+}
 
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
+
+function report(
+  where: string,
+  started: number,
+  {
+    before,
+    load,
+    loadSeconds,
+    money,
+    jobs,
+    verify,
+  }: {
+    before: Map<number, bigint>;
+    load: LoadResult;
+    loadSeconds: number;
+    money: MoneyFindings;
+    jobs: JobKillFindings;
+    verify: { ok: boolean; output: string };
+  },
+) {
   const mailsOff = Object.values(jobs.mail.mailsPerMember).filter((n) => n !== 1).length;
   const problems = [
     ...load.errors.map((e) => `operation: ${e}`),
@@ -121,7 +165,7 @@ async function faultRun(where: 'embedded' | 'PostgreSQL', target: FaultTarget) {
   );
   console.log(`  ledger:verify: ${verify.output.split('\n').at(-1)}`);
   console.log(
-    `  ${problems.length === 0 ? 'PASSED' : `FAILED: ${problems.join('; ')}`} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    `  ${problems.length === 0 ? 'PASSED' : `FAILED: ${problems.join('; ')}`} (${seconds(started)} s)`,
   );
   return problems.length === 0;
 }

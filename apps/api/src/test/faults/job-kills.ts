@@ -30,7 +30,7 @@ export interface KillOptions {
   kills: number;
   /** Payees of each round's payroll (wallet users created for the run). */
   payees: number;
-  /** The longest a round runs before its kill. */
+  /** The longest a round waits before its kill, from its start or from its calls' answers. */
   maxKillDelayMs: number;
   random?: () => number;
 }
@@ -76,7 +76,7 @@ export async function killDuringJobs(
   const cashOuts: CashOut[] = [];
   const links: { key: string; id?: string }[] = [];
   const members: { email: string; registered?: boolean }[] = [];
-  const payrolls: { key: string; round: number; id?: number; approved?: boolean }[] = [];
+  const payrolls: Payroll[] = [];
   const works: Work[] = [];
 
   /** An answer that is neither the expected one nor a refusal: recorded, and the work given up. */
@@ -156,7 +156,7 @@ export async function killDuringJobs(
   };
 
   const payroll = (round: number): Work => {
-    const item: { key: string; round: number; id?: number; approved?: boolean } = { key: newKey(), round };
+    const item: Payroll = { key: newKey() };
     payrolls.push(item);
     const path = () => `/api/payment/batch-payments/${item.id}`;
     return {
@@ -279,11 +279,18 @@ interface CashOut {
   refused?: boolean;
 }
 
+interface Payroll {
+  key: string;
+  id?: number;
+  /** Approved (the client's part done); paying it is the jobs'. */
+  approved?: boolean;
+}
+
 interface Made {
   cashOuts: { amount: number; id?: string }[];
   links: { id?: string }[];
   members: { email: string }[];
-  payrolls: { id?: number }[];
+  payrolls: Payroll[];
 }
 
 const ids = <T>(values: (T | undefined)[]) => values.filter((v): v is T => v !== undefined);
@@ -445,7 +452,7 @@ async function jobFindings(
     bank,
     expiry,
     mail,
-    batches: { approved: made.payrolls.length, off },
+    batches: { approved: made.payrolls.filter((p) => p.approved).length, off },
     wallet: { expected: String(before - left), actual: String(actual) },
     ledgerSound: (await verifyLedger(db)).ok,
   };
