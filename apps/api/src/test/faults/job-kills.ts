@@ -347,33 +347,36 @@ async function untilDone(server: FaultServer, manager: Browser, made: Made) {
     const transfers = (listing.body as { result: { transfer_id: string; status: string }[] }).result;
     const status = new Map(transfers.map((t) => [t.transfer_id, t.status]));
     const mailbox = await manager.page('/dev/mail');
-    const read = (path: string) =>
-      manager.expect<{ status: string }>(200, { method: 'GET', path }).then((found) => found.status);
+    /** Those of `objects` whose page does not show `wanted` yet, named with what it shows. */
+    const notYet = async (what: string, objects: (string | number)[], path: string, wanted: string) =>
+      (
+        await Promise.all(
+          objects.map(async (id) => ({
+            id,
+            status: (await manager.expect<{ status: string }>(200, { method: 'GET', path: `${path}/${id}` }))
+              .status,
+          })),
+        )
+      )
+        .filter((found) => found.status !== wanted)
+        .map((found) => `${what} ${found.id} ${found.status}`);
     unfinished = [
       ...ids(made.cashOuts.map((c) => c.id))
         .filter((id) => status.get(id) !== 'COMPLETED')
         .map((id) => `cash-out ${id} ${status.get(id)}`),
       ...made.members.filter((m) => !mailbox.includes(m.email)).map((m) => `no mail to ${m.email}`),
-      ...(
-        await Promise.all(
-          ids(made.links.map((l) => l.id)).map(async (id) => ({
-            id,
-            status: await read(`/api/payment/customer-transactions/${id}`),
-          })),
-        )
-      )
-        .filter((o) => o.status !== 'EXPIRED')
-        .map((o) => `order ${o.id} ${o.status}`),
-      ...(
-        await Promise.all(
-          ids(made.payrolls.map((p) => p.id)).map(async (id) => ({
-            id,
-            status: await read(`/api/payment/batch-payments/${id}`),
-          })),
-        )
-      )
-        .filter((b) => b.status !== 'COMPLETED')
-        .map((b) => `batch ${b.id} ${b.status}`),
+      ...(await notYet(
+        'order',
+        ids(made.links.map((l) => l.id)),
+        '/api/payment/customer-transactions',
+        'EXPIRED',
+      )),
+      ...(await notYet(
+        'batch',
+        ids(made.payrolls.map((p) => p.id)),
+        '/api/payment/batch-payments',
+        'COMPLETED',
+      )),
     ];
     if (unfinished.length === 0) return;
     await sleep(250);
