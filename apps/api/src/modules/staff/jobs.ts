@@ -46,15 +46,20 @@ export async function startStaffMail(
     retryDelay: 30,
     retryBackoff: true,
   });
+  if (deps.mailer) {
+    for (const outboxId of await findPendingMail(app.db)) {
+      // A message whose job still waits in the queue needs no other (looked at before this
+      // server's worker takes any): a job per start piled up through a run of crashes, and the
+      // mail came minutes late, the queue taking one job per poll. A job that died with a process
+      // stays active until it expires: its message is queued again.
+      const queued = await boss.findJobs(STAFF_MAIL_JOB, { data: { outboxId }, queued: true, limit: 1 });
+      if (queued.length === 0) await boss.send(STAFF_MAIL_JOB, { outboxId } satisfies StaffMailJob);
+    }
+  }
   await boss.work<StaffMailJob>(STAFF_MAIL_JOB, async (jobs) => {
     for (const job of jobs) {
       const outcome = await deliverActivationMail(app.db, job.data.outboxId, deps);
       app.log.info({ outboxId: job.data.outboxId, outcome }, 'staff email delivery');
     }
   });
-  if (deps.mailer) {
-    for (const outboxId of await findPendingMail(app.db)) {
-      await boss.send(STAFF_MAIL_JOB, { outboxId } satisfies StaffMailJob);
-    }
-  }
 }
