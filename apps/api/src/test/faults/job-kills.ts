@@ -337,8 +337,7 @@ async function expireLinks(db: Db, links: { id?: string }[]) {
 /** Polls what users see until every job is done: cash-outs completed, links expired, mails kept, payrolls paid. */
 async function untilDone(server: FaultServer, manager: Browser, made: Made) {
   let unfinished: string[] = [];
-  // Each start queues every mail still waiting once more, beside the jobs already queued for them,
-  // and the queue takes one job per poll (two seconds): after many kills the mail comes late.
+  // The mail queue takes one job per poll (two seconds): after twenty kills, minutes of work.
   for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
     const listing = await manager.send({
       method: 'GET',
