@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'audit_log.exported',
 ] as const;
 
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const AUDIT_ACTOR_MAX_LENGTH = 100;
 /** Rows one CSV file holds at most: more asks for a narrower filter rather than a file nobody reads. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;

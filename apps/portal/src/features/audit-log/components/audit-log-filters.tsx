@@ -1,11 +1,15 @@
 import { AUDIT_ACTIONS, AUDIT_ACTOR_MAX_LENGTH } from '@lynk/contract/audit';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { AuditLogFilters as Filters } from '../api/get-audit-log';
-import { AUDIT_LOG_TEXTS } from '../texts';
+import { AUDIT_ACTION_LABELS, AUDIT_LOG_TEXTS } from '../texts';
 
-const ACTION_OPTIONS = [...AUDIT_ACTIONS];
+/** The browser's own list, as the transfer modal's (it types to a choice, and fits a phone). */
+const ACTION_OPTIONS = [
+  { value: '', label: AUDIT_LOG_TEXTS.actionPlaceholder },
+  ...AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] })),
+];
 
 /**
  * Actor and action, applied together (a request per keystroke would page a large log for
@@ -19,15 +23,15 @@ export function AuditLogFilters({
   onApply: (next: Filters) => void;
 }) {
   const [actor, setActor] = useState(filters.actor ?? '');
-  const [action, setAction] = useState<string | null>(filters.action ?? null);
+  const [action, setAction] = useState(filters.action ?? '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ actor, action: action ?? undefined });
+    onApply({ actor, action: action || undefined });
   };
   const clear = () => {
     setActor('');
-    setAction(null);
+    setAction('');
     onApply({});
   };
 
@@ -42,14 +46,11 @@ export function AuditLogFilters({
           onChange={(event) => setActor(event.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
-        <Select
+        <NativeSelect
           label={AUDIT_LOG_TEXTS.actionLabel}
-          placeholder={AUDIT_LOG_TEXTS.actionPlaceholder}
           data={ACTION_OPTIONS}
           value={action}
-          onChange={setAction}
-          searchable
-          clearable
+          onChange={(event) => setAction(event.currentTarget.value)}
           w={{ base: '100%', sm: 280 }}
         />
         <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>

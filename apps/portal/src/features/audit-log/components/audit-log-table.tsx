@@ -6,7 +6,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { ListingParams } from '@/components/data-table/use-listing-params';
 import { formatTimestamp } from '@/lib/format';
 import type { ListingPage } from '@/lib/listing';
-import { AUDIT_LOG_TEXTS } from '../texts';
+import { AUDIT_LOG_TEXTS, auditActionLabel } from '../texts';
 
 const column = dataTableColumns<AuditEntry>();
 
@@ -23,6 +23,18 @@ function Actor({ actor }: { actor: AuditEntry['actor'] }) {
   );
 }
 
+/** What was done, by name, over its code (the code is what the CSV and the filter's address hold). */
+function Action({ action }: { action: string }) {
+  return (
+    <div>
+      <Text size="sm">{auditActionLabel(action)}</Text>
+      <Text size="xs" c="dimmed">
+        {action}
+      </Text>
+    </div>
+  );
+}
+
 /** The date is the sortable column, as on every table. */
 const COLUMNS = column.columns([
   column.accessor('at', {
@@ -30,7 +42,10 @@ const COLUMNS = column.columns([
     cell: ({ getValue }) => formatTimestamp(getValue()),
     enableSorting: true,
   }),
-  column.accessor('action', { header: AUDIT_LOG_TEXTS.action }),
+  column.accessor('action', {
+    header: AUDIT_LOG_TEXTS.action,
+    cell: ({ getValue }) => <Action action={getValue()} />,
+  }),
   column.accessor('actor', {
     header: AUDIT_LOG_TEXTS.actor,
     cell: ({ getValue }) => <Actor actor={getValue()} />,
@@ -78,7 +93,7 @@ export function AuditLogTable({
       loading={loading}
       listing={listing}
       rowKey={(row) => row.id}
-      cardTitle={(row) => row.action}
+      cardTitle={(row) => auditActionLabel(row.action)}
       empty={{ title: AUDIT_LOG_TEXTS.noEntries }}
       testId="audit-log-table"
     />
