@@ -166,17 +166,18 @@ export async function signIn(
   if (!formAction(afterPassword, '/second-factor')) return afterPassword;
   // The demo admins' authenticator (ADR 030). Tests sign the same admin in many times within one
   // 30-second step, which a person cannot: the replay rule is tested in two-factor.test.ts.
-  const user = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
   await app.db
     .updateTable('two_factor_credentials')
     .set({ last_step: null })
-    .where('user_id', '=', user.id)
+    .where('user_id', '=', await userIdOf(app.db, email))
     .execute();
   return submitForm(app, afterPassword, { code: totpCode(DEMO_TOTP_SECRET, app.clock()) });
+}
+
+/** The id of the user with this email (a test's way to a demo user's rows). */
+export async function userIdOf(db: FastifyInstance['db'], email: string): Promise<number> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The action of the form the flow ended on, when it ends with `suffix`. */

@@ -1,7 +1,7 @@
 import { AUDIT_CSV_HEADER, AUDIT_EXPORT_MAX_ROWS, AUDIT_MESSAGES } from '@lynk/contract/audit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signIn, type TestApp, userIdOf } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { jamaicaDate } from '../ledger/jamaica-time.ts';
 import { recordAudit } from './service.ts';
@@ -12,15 +12,6 @@ const ADMIN = 'admin.kingston@bluemountain.example';
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
-
-async function userId(email: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,9 +25,9 @@ beforeAll(async () => {
     cookies[who] = (await signIn(t.app, email, DEMO_PASSWORD, org ? { org } : {})).jar.header();
   }
   const db = t.database.db;
-  const montegoAdmin = await userId('admin.montego@bluemountain.example');
+  const montegoAdmin = await userIdOf(t.database.db, 'admin.montego@bluemountain.example');
   await recordAudit(db, {
-    actorUserId: await userId(ADMIN),
+    actorUserId: await userIdOf(t.database.db, ADMIN),
     organizationId: 'org_1001',
     action: 'staff.updated',
     subject: '=HYPERLINK("http://evil.example")',
@@ -85,7 +76,7 @@ describe('GET /api/audit-log', () => {
       expect.objectContaining({
         action: 'staff.updated',
         organization_id: 'org_1001',
-        actor: { id: await userId(ADMIN), display_name: 'Andre Brown', email: ADMIN },
+        actor: { id: await userIdOf(t.database.db, ADMIN), display_name: 'Andre Brown', email: ADMIN },
         ip: '198.51.100.4',
         details: { role_id: 2 },
       }),
@@ -116,7 +107,7 @@ describe('GET /api/audit-log', () => {
   });
 
   it('filters by actor: a user id, or part of a name or an email, ignoring case', async () => {
-    const id = await userId(ADMIN);
+    const id = await userIdOf(t.database.db, ADMIN);
     const byId = await list(`limit=100&actor=${id}`);
     expect(byId.result.length).toBeGreaterThan(0);
     expect(byId.result.every((row) => row.actor?.id === id)).toBe(true);

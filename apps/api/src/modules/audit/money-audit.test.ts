@@ -2,7 +2,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@lynk/contract/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKey } from '../../test/accounts.ts';
 import { createPayLink, payPayLink, signInCustomer } from '../../test/pay-links.ts';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, signIn, type TestApp, userIdOf } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { DEMO_CUSTOMER } from '../../world/demo-consumers.ts';
 
@@ -29,15 +29,6 @@ const post = (url: string, cookie: string, payload: object = {}) =>
     remoteAddress: ADDRESS,
     payload,
   });
-
-async function userId(email: string) {
-  const row = await t.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 function auditOf(action: string, subject: string) {
   return t.database.db
@@ -89,7 +80,7 @@ describe('money movements are audited', () => {
       });
     expect((await refund('partial', 5_00)).statusCode).toBe(201);
     expect((await refund('full', 15_00)).statusCode).toBe(201);
-    const adminId = await userId('admin.kingston@bluemountain.example');
+    const adminId = await userIdOf(t.database.db, 'admin.kingston@bluemountain.example');
     expect(await auditOf('order.partially_refunded', link.id)).toEqual([
       {
         actor_user_id: adminId,
@@ -134,13 +125,13 @@ describe('batch decisions are audited', () => {
     expect(rejected.statusCode).toBe(200);
     expect(await auditOf('batch.approval_requested', String(batchId))).toEqual([
       expect.objectContaining({
-        actor_user_id: await userId('manager.kingston@bluemountain.example'),
+        actor_user_id: await userIdOf(t.database.db, 'manager.kingston@bluemountain.example'),
         ip: ADDRESS,
       }),
     ]);
     expect(await auditOf('batch.rejected', String(batchId))).toEqual([
       expect.objectContaining({
-        actor_user_id: await userId('admin.kingston@bluemountain.example'),
+        actor_user_id: await userIdOf(t.database.db, 'admin.kingston@bluemountain.example'),
         organization_id: 'org_1001',
         details: { reason: 'Wrong week' },
         ip: ADDRESS,
@@ -166,7 +157,7 @@ describe('batch decisions are audited', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await auditOf('batch.approved', String(batchId))).toEqual([
       expect.objectContaining({
-        actor_user_id: await userId('superadmin@bluemountain.example'),
+        actor_user_id: await userIdOf(t.database.db, 'superadmin@bluemountain.example'),
         organization_id: 'org_1001',
         details: { account_id: wallet.id, account_type: 'LYNK' },
         ip: ADDRESS,

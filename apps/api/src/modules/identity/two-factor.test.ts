@@ -8,6 +8,7 @@ import {
   testClock,
   type FlowResult,
   type TestApp,
+  userIdOf,
 } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { DEMO_TOTP_SECRET } from '../../world/demo-two-factor.ts';
@@ -60,15 +61,6 @@ async function sessionTokens(flow: FlowResult) {
     idToken: decodeJwt(cipher.open(row.id_token!, idHash)!),
     accessToken: decodeJwt(cipher.open(row.access_token, idHash)!),
   };
-}
-
-async function userId(email: string) {
-  const row = await t.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 describe('signing in with a second factor', () => {
@@ -144,7 +136,7 @@ describe('setting up two-step verification', () => {
   it('makes an admin without an authenticator set one up, shows recovery codes once, each usable once', async () => {
     await t.database.db
       .deleteFrom('two_factor_credentials')
-      .where('user_id', '=', await userId(MONTEGO_ADMIN))
+      .where('user_id', '=', await userIdOf(t.database.db, MONTEGO_ADMIN))
       .execute();
     const setup = await afterPassword(MONTEGO_ADMIN);
     const body = setup.lastResponse.body;
@@ -156,7 +148,7 @@ describe('setting up two-step verification', () => {
     const stored = await t.database.db
       .selectFrom('two_factor_credentials')
       .select(['secret_sealed', 'confirmed_at'])
-      .where('user_id', '=', await userId(MONTEGO_ADMIN))
+      .where('user_id', '=', await userIdOf(t.database.db, MONTEGO_ADMIN))
       .executeTakeFirstOrThrow();
     // Sealed at rest: the table never holds the secret the page shows.
     expect(stored.secret_sealed).not.toContain(secret);
@@ -176,7 +168,7 @@ describe('setting up two-step verification', () => {
     const hashes = await t.database.db
       .selectFrom('two_factor_recovery_codes')
       .select('code_hash')
-      .where('user_id', '=', await userId(MONTEGO_ADMIN))
+      .where('user_id', '=', await userIdOf(t.database.db, MONTEGO_ADMIN))
       .execute();
     expect(hashes).toHaveLength(10);
     expect(hashes.map((h) => h.code_hash)).not.toContain(codes[0]);
