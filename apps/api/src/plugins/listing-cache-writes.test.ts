@@ -8,7 +8,7 @@ import { validateBatch } from '../modules/batches/jobs.ts';
 import { processBatch } from '../modules/batches/processing.ts';
 import { setLimit } from '../modules/ledger/limits.ts';
 import { branchAccounts, newKey, postTransfer } from '../test/accounts.ts';
-import { listing, primed } from '../test/listing-queries.ts';
+import { listing, primed, COUNTED_QUERIES_ENV } from '../test/listing-queries.ts';
 import { createTestApp, signIn, type TestApp } from '../test/test-app.ts';
 import { bulkSeedOrders } from '../world/bulk-orders.ts';
 import { createConsumer } from '../world/consumers.ts';
@@ -26,7 +26,7 @@ let customer: Consumer;
 let accounts: Awaited<ReturnType<typeof branchAccounts>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: COUNTED_QUERIES_ENV });
   const cookie = async (email: string) => (await signIn(t.app, email, DEMO_PASSWORD)).jar.header();
   manager = await cookie('manager.kingston@bluemountain.example');
   admin = await cookie('admin.kingston@bluemountain.example');

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { branchAccounts, newKey } from '../test/accounts.ts';
-import { listing, primed, queriesDuring } from '../test/listing-queries.ts';
+import { listing, primed, queriesDuring, COUNTED_QUERIES_ENV } from '../test/listing-queries.ts';
 import { createTestApp, signIn, type TestApp } from '../test/test-app.ts';
 import { DEMO_PASSWORD } from '../world/demo-seed.ts';
 
@@ -16,7 +16,7 @@ let montego: string;
 const onPostgres = Boolean(inject('postgresTemplate'));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: COUNTED_QUERIES_ENV });
   const cookie = async (email: string) => (await signIn(t.app, email, DEMO_PASSWORD)).jar.header();
   manager = await cookie('manager.kingston@bluemountain.example');
   cashier = await cookie('cashier.kingston@bluemountain.example');

@@ -46,7 +46,7 @@ describe('"/"', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Branch Accounts', 'Staff']);
+    ).toEqual(['Branch Accounts', 'Staff', 'Audit Log']); // the audit log's tab: ADR 043
     const table = await screen.findByRole('table', { name: 'Branch Accounts' });
     expect(
       within(table)
