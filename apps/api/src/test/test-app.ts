@@ -105,9 +105,23 @@ export async function createTestApp(
   };
 }
 
-/** A tiny cookie jar for following the sign-in redirects through `app.inject`. */
+/**
+ * A tiny cookie jar for following the sign-in redirects through `app.inject`, with the address the
+ * requests come from (`app.inject`'s own when none is given).
+ */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
+
+  readonly remoteAddress: string | undefined;
+
+  constructor(remoteAddress?: string) {
+    this.remoteAddress = remoteAddress;
+  }
+
+  /** What `app.inject` needs besides the cookies to send a request as this browser. */
+  from(): { remoteAddress?: string } {
+    return this.remoteAddress ? { remoteAddress: this.remoteAddress } : {};
+  }
 
   store(response: LightMyRequestResponse) {
     for (const cookie of response.cookies) {
@@ -140,13 +154,19 @@ export async function follow(
   first?: LightMyRequestResponse,
 ): Promise<FlowResult> {
   let response =
-    first ?? (await app.inject({ method: 'GET', url: start, headers: { cookie: jar.header() } }));
+    first ??
+    (await app.inject({ method: 'GET', url: start, headers: { cookie: jar.header() }, ...jar.from() }));
   jar.store(response);
   let location = start;
   for (let hops = 0; hops < 12 && response.statusCode >= 300 && response.statusCode < 400; hops++) {
     const next = new URL(String(response.headers.location), TEST_PUBLIC_URL);
     location = next.pathname + next.search;
-    response = await app.inject({ method: 'GET', url: location, headers: { cookie: jar.header() } });
+    response = await app.inject({
+      method: 'GET',
+      url: location,
+      headers: { cookie: jar.header() },
+      ...jar.from(),
+    });
     jar.store(response);
   }
   return { jar, finalLocation: location, lastResponse: response };
@@ -157,11 +177,11 @@ export async function signIn(
   app: FastifyInstance,
   email: string,
   password: string,
-  options: { org?: string; returnTo?: string } = {},
+  options: { org?: string; returnTo?: string; remoteAddress?: string } = {},
 ): Promise<FlowResult> {
   const query = new URLSearchParams({ returnTo: options.returnTo ?? '/' });
   if (options.org) query.set('org', options.org);
-  const toLoginPage = await follow(app, `/auth/login?${query}`);
+  const toLoginPage = await follow(app, `/auth/login?${query}`, new CookieJar(options.remoteAddress));
   const afterPassword = await submitForm(app, toLoginPage, { email, password });
   if (!formAction(afterPassword, '/second-factor')) return afterPassword;
   // The demo admins' authenticator (ADR 030). Tests sign the same admin in many times within one
@@ -194,6 +214,7 @@ export async function submitForm(app: FastifyInstance, flow: FlowResult, fields:
     method: 'POST',
     url: action,
     headers: { cookie: flow.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    ...flow.jar.from(),
     payload: new URLSearchParams(fields).toString(),
   });
   return follow(app, action, flow.jar, posted);
