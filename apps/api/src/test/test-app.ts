@@ -50,6 +50,46 @@ async function copySeededDatabase(): Promise<DatabaseCopy> {
   return { database, discard: () => database.close() };
 }
 
+/** A test server's settings on its database (`databaseUrl` on PostgreSQL). */
+function testConfig(
+  databaseUrl: string | undefined,
+  options: { publicUrl?: string; logging?: boolean; env?: Record<string, string> },
+) {
+  return loadConfig({
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DATA_DIR: 'memory://',
+    PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL,
+    LOG_LEVEL: options.logging ? 'info' : 'silent',
+    NODE_ENV: 'test',
+    // The seeded copy is the demo world: its users' shared authenticator is set up at start.
+    DEMO: 'true',
+    ...options.env,
+  });
+}
+
+/**
+ * Another server on a test app's database, ready: a second instance behind the balancer, or the
+ * next start after the first died (`jobs` to run the background jobs). `database` gives it a
+ * connection of its own; the caller closes the server (and that connection).
+ */
+export async function anotherServer(
+  t: TestApp,
+  options: { jobs?: boolean; env?: Record<string, string>; database?: DatabaseHandle; now?: () => Date } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testConfig(t.databaseUrl, options.env ? { env: options.env } : {}),
+    database: options.database ?? t.database,
+    secrets: t.secrets,
+    jobs: options.jobs ?? false,
+    logger: false,
+    portalDir: '/nonexistent',
+    firstScreenRenderer: null,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.ready();
+  return app;
+}
+
 /** A full app on a private copy of the migrated, seeded database. */
 export async function createTestApp(
   options: {
@@ -69,15 +109,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const copy = await copySeededDatabase();
   const { database } = copy;
-  const config = loadConfig({
-    ...(copy.url ? { DATABASE_URL: copy.url } : {}),
-    DATA_DIR: 'memory://',
-    PUBLIC_URL: options.publicUrl ?? TEST_PUBLIC_URL,
-    LOG_LEVEL: options.logStream ? 'info' : 'silent',
-    NODE_ENV: 'test',
-    // The seeded copy is the demo world: its users' shared authenticator is set up at start.
-    DEMO: 'true',
-    ...options.env,
+  const config = testConfig(copy.url, {
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    logging: Boolean(options.logStream),
+    ...(options.env ? { env: options.env } : {}),
   });
   const secrets = await loadSecrets('memory://');
   const app = await buildApp({

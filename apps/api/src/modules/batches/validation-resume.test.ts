@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { newKey } from '../../test/accounts.ts';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { anotherServer, createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 
 let t: TestApp;
@@ -39,22 +37,8 @@ describe('a batch whose validation died with the server', () => {
       ).status;
     expect(await status()).toBe('NEW');
 
-    const restarted = await buildApp({
-      config: loadConfig({
-        ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'silent',
-        NODE_ENV: 'test',
-        DEMO: 'true',
-      }),
-      database: t.database,
-      secrets: t.secrets,
-      jobs: true,
-      logger: false,
-      portalDir: '/nonexistent',
-    });
+    const restarted = await anotherServer(t, { jobs: true });
     try {
-      await restarted.ready();
       await expect.poll(status, { timeout: 20_000, interval: 250 }).toBe('VALIDATED');
     } finally {
       await restarted.close();

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import {
+  anotherServer,
   createTestApp,
   follow,
   formAction,
   signIn,
   testClock,
-  TEST_PUBLIC_URL,
   type FlowResult,
   type TestApp,
 } from '../../test/test-app.ts';
@@ -32,26 +30,7 @@ async function twoInstances(env: Record<string, string>, now?: () => Date): Prom
   const database = t.databaseUrl
     ? await openDatabase({ databaseUrl: t.databaseUrl, dataDir: 'memory://' })
     : t.database;
-  const config = loadConfig({
-    ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
-    DATA_DIR: 'memory://',
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    DEMO: 'true',
-    ...env,
-  });
-  const b = await buildApp({
-    config,
-    database,
-    secrets: t.secrets,
-    jobs: false,
-    logger: false,
-    portalDir: '/nonexistent',
-    firstScreenRenderer: null,
-    ...(now ? { now } : {}),
-  });
-  await b.ready();
+  const b = await anotherServer(t, { env, database, ...(now ? { now } : {}) });
   return {
     t,
     a: t.app,

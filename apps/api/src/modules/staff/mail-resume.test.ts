@@ -1,8 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { anotherServer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { STAFF_MAIL_JOB } from './jobs.ts';
 import { cookieOf, newStaff, staffCalls } from './staff-testing.ts';
 
@@ -39,16 +37,8 @@ describe('a server starting with activation emails still waiting', () => {
     await queue.send(STAFF_MAIL_JOB, { outboxId: id });
     await queue.stop({ graceful: true });
 
-    const restarted = await buildApp({
-      config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', NODE_ENV: 'test', DEMO: 'true' }),
-      database: t.database,
-      secrets: t.secrets,
-      jobs: true,
-      logger: false,
-      portalDir: '/nonexistent',
-    });
+    const restarted = await anotherServer(t, { jobs: true });
     try {
-      await restarted.ready();
       await expect
         .poll(async () => (await restarted.inject({ url: '/dev/mail' })).body, {
           timeout: 20_000,
