@@ -121,6 +121,22 @@ describe('money routes fuzzed from the contract', () => {
             ).map(Number),
             amount: amounts(50_000_00),
           }),
+          // Whole transfers as the modal sends them: each kind of account with one of its own.
+          coherent: fc
+            .record({
+              transfer_type: fc.constantFrom('CASH_IN', 'CASH_OUT'),
+              account: fc.constantFrom(
+                ['BANK_ACCOUNT', kingston.bank],
+                ['BANK_ACCOUNT', kingston.failingBank],
+                ['BENEFICIARY', kingston.beneficiary],
+                ['CBDC', kingston.cbdc!],
+              ),
+              amount: amounts(50_000_00),
+            })
+            .map(({ transfer_type, account: [account_type, account_id], amount }) => ({
+              path: { id: String(kingston.wallet) },
+              body: { transfer_type, account_type, account_id, amount },
+            })),
         },
       );
       expectSomeAccepted(answers, 201);
