@@ -11,7 +11,7 @@
  * Embedded: a fresh database in a temporary folder on disk (an in-memory one would die with the
  * server). BENCH_POSTGRES=1: a throwaway PostgreSQL server with durable settings. The servers
  * are the real app with its jobs (`apps/api/src/test/batch-crash-child.ts`): at start the
- * processing resumes the batch as after any crash. Figures go to docs/performance.md.
+ * processing resumes the batch as after any crash. Figures go to docs/performance-log.md.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

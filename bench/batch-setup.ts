@@ -1,7 +1,7 @@
 /**
  * What the batch benchmark and the batch crash script share: their database (embedded in a
  * folder, or a throwaway PostgreSQL server with BENCH_POSTGRES=1), migrated and seeded with the
- * demo, the Kingston staff's bearer tokens, and the figures' section in docs/performance.md.
+ * demo, the Kingston staff's bearer tokens, and the figures' section in docs/performance-log.md.
  */
 import { importJWK, SignJWT } from 'jose';
 import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';

@@ -11,7 +11,7 @@
  * file), validates it (rows/s), approves it from the Kingston main wallet, pays it with the
  * processing job's handler (payees/s), downloads its CSV, verifies the ledger, and checks every
  * payee was paid exactly once; its peak RSS is measured per phase. Figures go to
- * docs/performance.md (embedded and PostgreSQL each between their own markers).
+ * docs/performance-log.md (embedded and PostgreSQL each between their own markers).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';

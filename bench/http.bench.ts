@@ -12,7 +12,7 @@
  * sign-in page once, then measures `/healthz`, `/api/session` with the cookie, the transfers
  * listing and the orders listing (first page and a one-month filter). Prints requests/s, p50 and
  * p99, each one's share of the bare route's requests/s, and each server's CPU time per request
- * (from /proc, where there is one); figures go to docs/performance.md.
+ * (from /proc, where there is one); figures go to docs/performance-log.md.
  * BENCH_ONLY=session measures only the targets whose name contains it (and the anchor).
  */
 import { execFileSync } from 'node:child_process';

@@ -7,7 +7,7 @@
  * BENCH_DATABASE_URL names a server, runs pgbench TPC-B (-c 8 -j 2), then transfers through the
  * real transfer service (idempotency keys included) with 1, 8 and 32 callers on one hot wallet and
  * spread over 100 wallets, then TPC-B again; then the same on the embedded database. The ledger
- * verification runs after every scenario. Figures go to docs/performance.md.
+ * verification runs after every scenario. Figures go to docs/performance-log.md.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -284,7 +284,7 @@ const section = [
   ...embedded.map((r) => row(r, 'embedded')),
   '<!-- ledger-bench:end -->',
 ].join('\n');
-const file = new URL('../docs/performance.md', import.meta.url);
+const file = new URL('../docs/performance-log.md', import.meta.url);
 const doc = await readFile(file, 'utf8');
 const marked = /<!-- ledger-bench:start -->[\s\S]*<!-- ledger-bench:end -->/;
 const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;

@@ -84,7 +84,7 @@ const results = [
 await app.close();
 await database.close();
 
-const file = new URL('../docs/performance.md', import.meta.url);
+const file = new URL('../docs/performance-log.md', import.meta.url);
 const doc = await readFile(file, 'utf8');
 const row = `| transfers history with ${ROWS.toLocaleString('en-US')} rows (\`npm run bench:listings\`) | ${results.join('; ')} | ${new Date().toISOString().slice(0, 10)} |`;
 const updated = doc.includes('| transfers history with')

@@ -11,7 +11,7 @@
  * and a cashier's own orders; and the same for a bare Fastify route, the anchor, in the same run.
  * Then BENCH_PAYMENTS (3,000) payment requests paid by 32 callers through the pay service, and the
  * ledger verification. BENCH_POSTGRES=1 runs it on a throwaway PostgreSQL server instead. Figures go
- * to docs/performance.md (embedded and PostgreSQL each between their own markers).
+ * to docs/performance-log.md (embedded and PostgreSQL each between their own markers).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -231,7 +231,7 @@ const section = [
   `Pay-link payments through the pay service and the ledger engine: ${payments.count.toLocaleString('en-US')} payment requests paid by 32 concurrent callers (64 customers, one branch): ${payments.perSecond} payments/s, p50 ${payments.p50.toFixed(1)} ms, p99 ${payments.p99.toFixed(1)} ms; the ledger verified sound afterwards (${verifySeconds.toFixed(0)} s over the whole database).`,
   `<!-- ${marker}:end -->`,
 ].join('\n');
-const file = new URL('../docs/performance.md', import.meta.url);
+const file = new URL('../docs/performance-log.md', import.meta.url);
 const doc = await readFile(file, 'utf8');
 const marked = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*<!-- ${marker}:end -->`);
 const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;

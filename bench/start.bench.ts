@@ -5,7 +5,7 @@
  *
  * Three times over: a first start on an empty data folder (the embedded database made from the
  * build's template, apps/api/src/db/template.ts), then a restart on the folder it left. Same node
- * flags and settings as `npm start`. Figures go to docs/performance.md.
+ * flags and settings as `npm start`. Figures go to docs/performance-log.md.
  */
 import { performance } from 'node:perf_hooks';
 import { existsSync } from 'node:fs';

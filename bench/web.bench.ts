@@ -8,7 +8,7 @@
  *   npm run build && npm run bench:web
  *
  * Prints the performance, accessibility and best-practices scores and LCP, TBT, CLS and the bytes
- * transferred; figures go to docs/performance.md. CHROME_PATH overrides /usr/bin/chromium;
+ * transferred; figures go to docs/performance-log.md. CHROME_PATH overrides /usr/bin/chromium;
  * LIGHTHOUSE_REPORTS=<folder> also keeps each full report there (JSON, for the diagnostics).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
