@@ -58,7 +58,7 @@ export function serializeRequest(request: FastifyRequest) {
 /**
  * One log line per request, written when it is answered, with the request and the response
  * together: Fastify's default writes two (incoming, completed), which doubled the logging cost of
- * every call (docs/performance.md).
+ * every call (docs/performance-log.md).
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
@@ -85,7 +85,7 @@ export class OneLinePerRequest extends LogController {
 /**
  * Standard output, written in blocks: every write of the default destination hands a line or two
  * to libuv's thread pool and wakes one of its threads, which under load cost the server a tenth of
- * its CPU (docs/performance.md). Lines wait until 4 KB have gathered, at most a second; pino
+ * its CPU (docs/performance-log.md). Lines wait until 4 KB have gathered, at most a second; pino
  * writes what is left when the process exits, so only a process killed outright loses them.
  */
 export function logDestination() {
