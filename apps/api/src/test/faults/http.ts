@@ -23,6 +23,9 @@ export interface Call {
   key?: string;
 }
 
+/** Longer than any request of a fault run takes on a busy machine. */
+const ANSWER_WITHIN_MS = 60_000;
+
 export const newKey = () => `fault-${randomUUID()}`;
 
 /** No answer came: the server died under the request, which may or may not have taken effect. */
@@ -40,10 +43,13 @@ export class Browser {
     this.email = email;
   }
 
-  /** `fetch`, with no answer (the server died under it) thrown as `Unanswered`. */
+  /**
+   * `fetch`, with no answer (the server died under it) thrown as `Unanswered`; so is an answer
+   * that takes a minute, so that a server that hangs is named by the request it hung on.
+   */
   private async fetch(url: string | URL, init: RequestInit = {}) {
     try {
-      return await fetch(url, init);
+      return await fetch(url, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS), ...init });
     } catch (error) {
       throw new Unanswered(`${init.method ?? 'GET'} ${String(url)}: ${String(error)}`);
     }
