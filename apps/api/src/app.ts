@@ -54,7 +54,7 @@ import { createSessionService } from './modules/session/service.ts';
 import { devMailRoutes } from './modules/staff/dev-mail-routes.ts';
 import { createMailer } from './modules/staff/mailer.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
-import { createTokenCipher } from './modules/session/token-cipher.ts';
+import { createTokenCipher } from './lib/token-cipher.ts';
 import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';

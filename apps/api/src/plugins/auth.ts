@@ -5,7 +5,7 @@ import { passesGate, type Gate } from '@lynk/contract/permissions';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import { memoByString } from '../lib/memo.ts';
-import { NO_AUTHENTICATION, type Authentication } from '../modules/session/authentication.ts';
+import { NO_AUTHENTICATION, type Authentication } from './authentication.ts';
 import { createBearerMemberships } from '../modules/session/bearer-memberships.ts';
 import type { SessionService } from '../modules/session/service.ts';
 import type { AccessTokenVerifier } from '../modules/session/tokens.ts';

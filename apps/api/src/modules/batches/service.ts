@@ -6,7 +6,7 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { withIdempotency } from '../../lib/idempotency.ts';
+import { withIdempotency } from '../ledger/idempotency.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
 import type { FeeSchedule } from '../orders/fees.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { deleteExpiredIdempotencyKeys } from '../../lib/idempotency.ts';
+import { deleteExpiredIdempotencyKeys } from '../ledger/idempotency.ts';
 import { purgeExpiredConsumerSessions } from '../consumer-auth/service.ts';
 import { purgeExpiredProviderRecords } from '../identity/service.ts';
 import { DEFAULT_ACCOUNT_BACKOFF } from '../identity/sign-in-throttle.ts';

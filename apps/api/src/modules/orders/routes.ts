@@ -17,7 +17,7 @@ import {
   refundsQuerySchema,
 } from '@lynk/contract/orders';
 import { GATES } from '@lynk/contract/permissions';
-import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
+import { idempotencyClaim, sendEngineAnswer } from '../ledger/idempotency.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { cachedListing } from '../../plugins/listing-cache.ts';
 import { requireConsumer, type ConsumerAuthOptions } from '../consumer-auth/routes.ts';

@@ -14,7 +14,7 @@ import { ROLE_NAMES } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { storedAnswer, withIdempotency } from '../../lib/idempotency.ts';
+import { storedAnswer, withIdempotency } from '../ledger/idempotency.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
 import type { Ledger } from '../ledger/ledger.ts';

@@ -4,7 +4,7 @@ import * as client from 'openid-client';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/service.ts';
-import { authenticationFromClaims, type Authentication } from './authentication.ts';
+import { authenticationFromClaims, type Authentication } from '../../plugins/authentication.ts';
 import { announceMemberChange } from './bearer-memberships.ts';
 import { createIdentityCache } from './identity-cache.ts';
 import type { LoginState, Reauthorization } from './login-state.ts';
@@ -12,7 +12,7 @@ import type { OidcClient } from './oidc-client.ts';
 import { deleteExpiredSessions, deleteSession, findSessionHashesOfUser, touchSession } from './repository.ts';
 import { createSealedSessions, type OpenSession } from './sealed-sessions.ts';
 import { sessionIdHash } from './session-id-hash.ts';
-import type { TokenCipher } from './token-cipher.ts';
+import type { TokenCipher } from '../../lib/token-cipher.ts';
 import type { AccessTokenVerifier, VerifiedAccessToken } from './tokens.ts';
 
 export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
