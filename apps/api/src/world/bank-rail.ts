@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { MESSAGES } from '@lynk/contract/messages';
 import type { TransferStatus } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
@@ -163,3 +165,17 @@ export function startBankRail(
     },
   };
 }
+
+/**
+ * The rail beside the background jobs, registered after the modules' jobs so that it stops
+ * before the job queue does (Fastify closes the last registered first, ADR 044).
+ */
+export const bankRailPlugin = fp(async function bankRail(
+  app: FastifyInstance,
+  opts: { stepSeconds: number },
+) {
+  const rail = startBankRail(app.db, app.ledger, opts.stepSeconds, (error) =>
+    app.log.error({ err: error }, 'bank rail run failed'),
+  );
+  app.addHook('onClose', () => rail.stop());
+});
