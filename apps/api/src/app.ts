@@ -23,40 +23,46 @@ import type { FirstScreenRenderer } from './lib/portal-pages.ts';
 import './lib/zod-locale.ts';
 import { logDestination, OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
-import { accountPlugin } from './modules/account/plugin.ts';
-import { auditPlugin } from './modules/audit/plugin.ts';
-import { batchesPlugin } from './modules/batches/plugin.ts';
-import { createLedger, type Ledger } from './modules/ledger/ledger.ts';
-import { ledgerPlugin } from './modules/ledger/plugin.ts';
-import { sharedRateLimitStore } from './modules/limits/shared-rate-limit-store.ts';
-import { maintenancePlugin } from './modules/maintenance/plugin.ts';
-import { consumerAuthPlugin } from './modules/consumer-auth/plugin.ts';
-import type { ConsumerAuthOptions } from './modules/consumer-auth/routes.ts';
-import { createConsumerAuth } from './modules/consumer-auth/service.ts';
-import { identityPlugin } from './modules/identity/plugin.ts';
-import { createProvider } from './modules/identity/provider.ts';
-import { createProviderSessions } from './modules/identity/provider-sessions.ts';
-import { createIdentityService } from './modules/identity/service.ts';
-import { createAccountBackoff, createHashQueue } from './modules/identity/sign-in-throttle.ts';
-import { createTwoFactorKeys } from './modules/identity/two-factor-keys.ts';
-import { createTwoFactorService } from './modules/identity/two-factor-service.ts';
+import { accountPlugin } from './modules/account/index.ts';
+import { auditPlugin } from './modules/audit/index.ts';
+import { batchesPlugin } from './modules/batches/index.ts';
+import { createLedger, type Ledger, ledgerPlugin } from './modules/ledger/index.ts';
+import { sharedRateLimitStore } from './modules/limits/index.ts';
+import { maintenancePlugin } from './modules/maintenance/index.ts';
+import {
+  type ConsumerAuthOptions,
+  consumerAuthPlugin,
+  createConsumerAuth,
+} from './modules/consumer-auth/index.ts';
+import {
+  createAccountBackoff,
+  createHashQueue,
+  createIdentityService,
+  createProvider,
+  createProviderSessions,
+  createTwoFactorKeys,
+  createTwoFactorService,
+  identityPlugin,
+} from './modules/identity/index.ts';
 import { bankRailPlugin } from './world/bank-rail.ts';
 import { seedDemoTwoFactor } from './world/demo-two-factor.ts';
-import { ordersPlugin } from './modules/orders/plugin.ts';
+import { ordersPlugin } from './modules/orders/index.ts';
 import { portalSecurityOptions, securityHeaders } from './plugins/security-headers.ts';
 import { healthRoutes } from './plugins/health.ts';
-import { notificationsPlugin } from './modules/notifications/plugin.ts';
-import { profilePlugin } from './modules/profile/plugin.ts';
-import { qrPlugin } from './modules/qr/plugin.ts';
-import { reportingPlugin } from './modules/reporting/plugin.ts';
-import { createBearerMemberships } from './modules/session/bearer-memberships.ts';
-import { createOidcClient } from './modules/session/oidc-client.ts';
-import { sessionPlugin } from './modules/session/plugin.ts';
-import { createSessionService } from './modules/session/service.ts';
-import { createMailer } from './modules/staff/mailer.ts';
-import { staffPlugin } from './modules/staff/plugin.ts';
+import { notificationsPlugin } from './modules/notifications/index.ts';
+import { profilePlugin } from './modules/profile/index.ts';
+import { qrPlugin } from './modules/qr/index.ts';
+import { reportingPlugin } from './modules/reporting/index.ts';
+import {
+  createAccessTokenVerifier,
+  createBearerMemberships,
+  createOidcClient,
+  createSessionService,
+  publicJwk,
+  sessionPlugin,
+} from './modules/session/index.ts';
+import { createMailer, staffPlugin } from './modules/staff/index.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
-import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';

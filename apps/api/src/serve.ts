@@ -5,7 +5,7 @@ import { prepareDatabase } from './scripts/prepare.ts';
 import { templateFor } from './scripts/database-template.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { fileClock } from './lib/test-clock.ts';
-import { verifyLedger } from './modules/ledger/service.ts';
+import { verifyLedger } from './modules/ledger/index.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();

@@ -6,7 +6,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { verifyLedger } from '../modules/ledger/service.ts';
+import { verifyLedger } from '../modules/ledger/index.ts';
 
 const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ensureInternalAccounts } from '../modules/ledger/internal-accounts.ts';
+import { ensureInternalAccounts } from '../modules/ledger/index.ts';
 import { seedDemo, seedRoles } from '../world/demo-seed.ts';
 import { refuseDemoSignIns } from '../world/demo-sign-ins.ts';
 import { migrateToLatest } from '../db/migrate.ts';

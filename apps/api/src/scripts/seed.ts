@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { prepareDatabase } from './prepare.ts';
-import { verifyLedger } from '../modules/ledger/service.ts';
+import { verifyLedger } from '../modules/ledger/index.ts';
 import { bulkSeedOrders } from '../world/bulk-orders.ts';
 
 const { values } = parseArgs({

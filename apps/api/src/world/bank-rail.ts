@@ -3,14 +3,8 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '@lynk/contract/messages';
 import type { TransferStatus } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
-import {
-  findRailTransfer,
-  listDueRailTransfers,
-  type RailTransfer,
-} from '../modules/account/transfer-status.ts';
-import type { PostingRequest } from '../modules/ledger/engine-types.ts';
-import type { Ledger } from '../modules/ledger/ledger.ts';
-import { DEFAULT_LIMITS } from '../modules/ledger/limits.ts';
+import { findRailTransfer, listDueRailTransfers, type RailTransfer } from '../modules/account/index.ts';
+import { DEFAULT_LIMITS, type Ledger, type PostingRequest } from '../modules/ledger/index.ts';
 
 /** How many due transfers one pass of the rail takes up (the engine batches them). */
 export const RAIL_BATCH = 1000;

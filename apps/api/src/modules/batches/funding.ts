@@ -1,8 +1,6 @@
 import type { Transfer } from '@lynk/contract/transfers';
-import { findRailTransfer } from '../account/transfer-status.ts';
-import { postTransfer } from '../account/transfer-service.ts';
-import { listAccounts } from '../account/service.ts';
-import type { EngineOutcome } from '../ledger/engine-types.ts';
+import { findRailTransfer, listAccounts, postTransfer } from '../account/index.ts';
+import type { EngineOutcome } from '../ledger/index.ts';
 import type { ProcessingDeps } from './processing-deps.ts';
 import { findOrganizationOf, recordCashIn, type BatchToProcess } from './processing-repository.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/transaction.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import type { Ledger } from '../ledger/index.ts';
 
 /** What paying a batch works with (processing.ts), the bank funding of its cash-in (funding.ts) too. */
 export interface ProcessingDeps {

@@ -3,11 +3,9 @@ import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { formatCents } from '@lynk/contract/money';
 import type { BatchStatus } from '../../db/schema-batches.ts';
 import { inTransaction, type Db } from '../../db/transaction.ts';
-import { listAccounts } from '../account/service.ts';
-import { recordAudit } from '../audit/service.ts';
-import type { PostingRequest } from '../ledger/engine-types.ts';
-import { periodStart } from '../ledger/jamaica-time.ts';
-import { DEFAULT_LIMITS } from '../ledger/limits.ts';
+import { listAccounts } from '../account/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { DEFAULT_LIMITS, periodStart, type PostingRequest } from '../ledger/index.ts';
 import { fundFromBank, type BankFunding } from './funding.ts';
 import type { ProcessingDeps } from './processing-deps.ts';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ConsumerAuthOptions } from '../consumer-auth/routes.ts';
+import type { ConsumerAuthOptions } from '../consumer-auth/index.ts';
 import { EXPIRE_ORDERS_CRON, EXPIRE_ORDERS_JOB, expireUnpaidOrders } from './jobs.ts';
 import { orderRoutes } from './routes.ts';
 import type { OrderSettings } from './service.ts';

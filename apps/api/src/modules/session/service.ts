@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { authenticationFromClaims, type Authentication } from '../../plugins/authentication.ts';
 import { announceMemberChange } from './bearer-memberships.ts';
 import { createIdentityCache } from './identity-cache.ts';
