@@ -79,11 +79,11 @@ module.exports = {
     tsPreCompilationDeps: true,
     // The portal's `@/` paths; the API's imports are relative.
     tsConfig: { fileName: 'apps/portal/tsconfig.json' },
+    // Packages' subpaths (`@lynk/contract/money`, `pg-boss`) through their `exports`, as Node does.
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -23,12 +23,10 @@ import type { FirstScreenRenderer } from './lib/portal-pages.ts';
 import './lib/zod-locale.ts';
 import { logDestination, OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
+import { createTokenCipher } from './lib/token-cipher.ts';
 import { accountPlugin } from './modules/account/index.ts';
 import { auditPlugin } from './modules/audit/index.ts';
 import { batchesPlugin } from './modules/batches/index.ts';
-import { createLedger, type Ledger, ledgerPlugin } from './modules/ledger/index.ts';
-import { sharedRateLimitStore } from './modules/limits/index.ts';
-import { maintenancePlugin } from './modules/maintenance/index.ts';
 import {
   type ConsumerAuthOptions,
   consumerAuthPlugin,
@@ -44,12 +42,11 @@ import {
   createTwoFactorService,
   identityPlugin,
 } from './modules/identity/index.ts';
-import { bankRailPlugin } from './world/bank-rail.ts';
-import { seedDemoTwoFactor } from './world/demo-two-factor.ts';
-import { ordersPlugin } from './modules/orders/index.ts';
-import { portalSecurityOptions, securityHeaders } from './plugins/security-headers.ts';
-import { healthRoutes } from './plugins/health.ts';
+import { createLedger, type Ledger, ledgerPlugin } from './modules/ledger/index.ts';
+import { sharedRateLimitStore } from './modules/limits/index.ts';
+import { maintenancePlugin } from './modules/maintenance/index.ts';
 import { notificationsPlugin } from './modules/notifications/index.ts';
+import { ordersPlugin } from './modules/orders/index.ts';
 import { profilePlugin } from './modules/profile/index.ts';
 import { qrPlugin } from './modules/qr/index.ts';
 import { reportingPlugin } from './modules/reporting/index.ts';
@@ -62,13 +59,16 @@ import {
   sessionPlugin,
 } from './modules/session/index.ts';
 import { createMailer, staffPlugin } from './modules/staff/index.ts';
-import { createTokenCipher } from './lib/token-cipher.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
-import { registerRateLimits } from './plugins/rate-limits.ts';
 import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
-import { portalPlugin } from './plugins/portal.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { listingCachePlugin } from './plugins/listing-cache.ts';
+import { portalPlugin } from './plugins/portal.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
+import { portalSecurityOptions, securityHeaders } from './plugins/security-headers.ts';
+import { bankRailPlugin } from './world/bank-rail.ts';
+import { seedDemoTwoFactor } from './world/demo-two-factor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
