@@ -1,7 +1,7 @@
 /**
  * The import graph's rules (ADR 044): each app's layers import only downwards, and nothing imports
- * in a circle, type-only imports included. `npm run check:imports` runs them; `npm run validate`
- * and `npm run test:all` start with it, so a new upward import or circle fails CI.
+ * in a circle, type-only imports included. `npm run check:imports` runs them, inside
+ * `npm run validate` and first in `npm run test:all`, so a new upward import or circle fails CI.
  *
  * The API, top to bottom: entry points (server.ts, serve.ts, scripts/) > app.ts > world/ >
  * modules/* > plugins/ > db/ > lib/ (with config.ts and heap-budget.ts). Modules sit side by side and
