@@ -1,6 +1,6 @@
 // `npm start` builds the portal only when its build is older than what it is built from, and the
 // embedded database's template only when it is missing, older than the schema, the demo world it
-// holds and the scripts that prepare it, or older than the server would use
+// holds and the scripts that make it, or older than the server would use
 // (apps/api/src/scripts/database-template.ts): a restart after no change starts the server at once.
 // `npm run build` always builds both.
 import { execFileSync } from 'node:child_process';
@@ -32,7 +32,13 @@ const targets = [
     name: 'database template',
     built: 'apps/api/dist/database-template.tar',
     command: ['run', 'build:template', '-w', '@lynk/api'],
-    sources: ['apps/api/src/db', 'apps/api/src/world', 'apps/api/src/scripts', 'package-lock.json'],
+    sources: [
+      'apps/api/src/db',
+      'apps/api/src/world',
+      'apps/api/src/scripts/prepare.ts',
+      'apps/api/src/scripts/database-template.ts',
+      'package-lock.json',
+    ],
     maxAgeMs: TEMPLATE_REBUILD_AGE_MS,
   },
 ];
