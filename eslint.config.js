@@ -6,10 +6,11 @@ import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 /**
- * Architecture boundaries (conventions 3 and 7 of the architecture): a portal feature never imports
- * another feature (shared pieces live in components/, lib/ or the contract), and nothing outside an
- * API module reaches into its repository (other modules, plugins and the world call its service).
- * Tests are free to set up data however they need.
+ * Architecture boundaries (conventions 3 and 7 of the architecture, ADR 019 and 044): a portal
+ * feature never imports another feature (shared pieces live in components/, lib/ or the contract),
+ * and an API module is reached from outside only through its index.ts (its repository, routes and
+ * the rest are its own). Which layer may import which, and the circles, are dependency-cruiser's
+ * (`npm run check:imports`). Tests are free to set up data however they need.
  */
 const architecture = {
   files: ['apps/portal/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
@@ -25,9 +26,10 @@ const architecture = {
     'boundaries/elements': [
       { type: 'portal-feature', pattern: 'apps/portal/src/features/*', capture: ['feature'] },
       { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['module'] },
-      { type: 'api-shell', pattern: 'apps/api/src/{world,plugins,lib}' },
+      { type: 'api-shell', pattern: 'apps/api/src/{world,plugins,db,lib,scripts}' },
     ],
-    'boundaries/files': [{ category: 'repository', pattern: 'apps/api/src/modules/**/*repository.ts' }],
+    // The files at the API's root (app.ts, the entry points, the settings) are no element's.
+    'boundaries/files': [{ category: 'api-root', pattern: 'apps/api/src/*.ts' }],
   },
   rules: {
     'boundaries/dependencies': [
@@ -49,17 +51,21 @@ const architecture = {
             from: { element: { type: 'api-module' } },
             disallow: {
               to: {
-                element: { type: 'api-module', captured: { module: '!{{from.captured.module}}' } },
-                file: { categories: 'repository' },
+                element: {
+                  type: 'api-module',
+                  captured: { module: '!{{from.captured.module}}' },
+                  fileInternalPath: '!index.ts',
+                },
               },
             },
-            message: "A module calls another module's service, never its repository.",
+            message:
+              'A module uses another module through its index.ts only: export the piece there if it is meant to be shared.',
           },
           {
-            from: { element: { type: 'api-shell' } },
-            disallow: { to: { file: { categories: 'repository' } } },
+            from: [{ element: { type: 'api-shell' } }, { file: { categories: 'api-root' } }],
+            disallow: { to: { element: { type: 'api-module', fileInternalPath: '!index.ts' } } },
             message:
-              "Plugins, libraries and the simulated world use a module's service, never its repository.",
+              'app.ts, the scripts and the world use a module through its index.ts only, never its repository or other files.',
           },
         ],
       },

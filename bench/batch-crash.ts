@@ -93,7 +93,7 @@ await reopened.close();
 // `npm run ledger:verify` itself, on the same database.
 const verify = await promisify(execFile)(
   process.execPath,
-  [fileURLToPath(new URL('../apps/api/src/ledger-verify.ts', import.meta.url))],
+  [fileURLToPath(new URL('../apps/api/src/scripts/ledger-verify.ts', import.meta.url))],
   {
     env: {
       ...process.env,

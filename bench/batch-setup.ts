@@ -7,7 +7,7 @@ import { importJWK, SignJWT } from 'jose';
 import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';
 import { loadConfig, type Config } from '../apps/api/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
-import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
+import { prepareDatabase } from '../apps/api/src/scripts/prepare.ts';
 import type { Db } from '../apps/api/src/db/transaction.ts';
 import type { Secrets } from '../apps/api/src/lib/secrets.ts';
 import {

@@ -48,7 +48,7 @@ const CONCURRENCY = 32;
 
 /** `npm run ledger:verify` itself, on the target's database: its verdict line. */
 async function ledgerVerify(target: FaultTarget) {
-  const script = fileURLToPath(new URL('../apps/api/src/ledger-verify.ts', import.meta.url));
+  const script = fileURLToPath(new URL('../apps/api/src/scripts/ledger-verify.ts', import.meta.url));
   const env = {
     ...process.env,
     DATA_DIR: target.dataDir,

@@ -128,7 +128,7 @@ const server = await realServer();
 const baseUrl = server.baseUrl;
 if (ORDERS > 0) {
   console.log(`seeding ${ORDERS.toLocaleString('en-US')} orders…`);
-  const seed = startNode(['apps/api/src/seed.ts', '--orders', String(ORDERS)], server.env);
+  const seed = startNode(['apps/api/src/scripts/seed.ts', '--orders', String(ORDERS)], server.env);
   await new Promise((resolve, reject) =>
     seed.on('exit', (code) => (code === 0 ? resolve(null) : reject(new Error(`seed exited ${code}`)))),
   );

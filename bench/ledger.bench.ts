@@ -19,7 +19,7 @@ import { format } from 'prettier';
 import type { CreateTransfer } from '../packages/contract/src/transfers.ts';
 import { ROLE_PERMISSIONS } from '../packages/contract/src/roles.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
-import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
+import { prepareDatabase } from '../apps/api/src/scripts/prepare.ts';
 import { createTransfer } from '../apps/api/src/modules/account/transfer-service.ts';
 import { createLedger } from '../apps/api/src/modules/ledger/ledger.ts';
 import { setLimit } from '../apps/api/src/modules/ledger/limits.ts';

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
-import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
+import { prepareDatabase } from '../apps/api/src/scripts/prepare.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { importJWK, SignJWT } from 'jose';
 

@@ -26,7 +26,7 @@ import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
-import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
+import { prepareDatabase } from '../apps/api/src/scripts/prepare.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { verifyLedger } from '../apps/api/src/modules/ledger/service.ts';
 import {

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
-import { prepareDatabase } from '../apps/api/src/db/prepare.ts';
+import { prepareDatabase } from '../apps/api/src/scripts/prepare.ts';
 import { loadSecrets } from '../apps/api/src/lib/secrets.ts';
 import { DEMO_PASSWORD } from '../apps/api/src/world/demo-seed.ts';
 import { can, GATES, type GateKey } from '../packages/contract/src/permissions.ts';

@@ -4,7 +4,7 @@
  *   npm run bench:start        (after `npm run build`, which writes the database template)
  *
  * Three times over: a first start on an empty data folder (the embedded database made from the
- * build's template, apps/api/src/db/template.ts), then a restart on the folder it left. Same node
+ * build's template, apps/api/src/scripts/database-template.ts), then a restart on the folder it left. Same node
  * flags and settings as `npm start`. Figures go to docs/performance-log.md.
  */
 import { performance } from 'node:perf_hooks';
@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../apps/api/src/heap-budget.ts';
-import { DATABASE_TEMPLATE } from '../apps/api/src/db/template.ts';
+import { DATABASE_TEMPLATE } from '../apps/api/src/scripts/database-template.ts';
 import { writePerformanceSection } from './performance-doc.ts';
 import { freePort, startNode, stopNode, waitUntilReady } from './real-server.ts';
 

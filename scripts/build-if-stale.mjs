@@ -1,14 +1,15 @@
 // `npm start` builds the portal only when its build is older than what it is built from, and the
-// embedded database's template only when it is missing, older than the schema and the demo world
-// it holds, or older than the server would use (apps/api/src/db/template.ts): a restart after no
-// change starts the server at once. `npm run build` always builds both.
+// embedded database's template only when it is missing, older than the schema, the demo world it
+// holds and the scripts that make it, or older than the server would use
+// (apps/api/src/scripts/database-template.ts): a restart after no change starts the server at once.
+// `npm run build` always builds both.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** As TEMPLATE_MAX_AGE_MS in apps/api/src/db/template.ts, less an hour so a fresh one is used. */
+/** As TEMPLATE_MAX_AGE_MS in apps/api/src/scripts/database-template.ts, less an hour so a fresh one is used. */
 const TEMPLATE_REBUILD_AGE_MS = 11 * 60 * 60 * 1000;
 
 const targets = [
@@ -31,7 +32,13 @@ const targets = [
     name: 'database template',
     built: 'apps/api/dist/database-template.tar',
     command: ['run', 'build:template', '-w', '@lynk/api'],
-    sources: ['apps/api/src/db', 'apps/api/src/world', 'package-lock.json'],
+    sources: [
+      'apps/api/src/db',
+      'apps/api/src/world',
+      'apps/api/src/scripts/prepare.ts',
+      'apps/api/src/scripts/database-template.ts',
+      'package-lock.json',
+    ],
     maxAgeMs: TEMPLATE_REBUILD_AGE_MS,
   },
 ];

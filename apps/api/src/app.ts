@@ -23,45 +23,52 @@ import type { FirstScreenRenderer } from './lib/portal-pages.ts';
 import './lib/zod-locale.ts';
 import { logDestination, OneLinePerRequest, requestId, serializeRequest } from './lib/request-logging.ts';
 import type { Secrets } from './lib/secrets.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { batchRoutes } from './modules/batches/routes.ts';
-import { createLedger, type Ledger } from './modules/ledger/ledger.ts';
-import { consumerAuthRoutes, type ConsumerAuthOptions } from './modules/consumer-auth/routes.ts';
-import { createConsumerAuth } from './modules/consumer-auth/service.ts';
-import { createProvider } from './modules/identity/provider.ts';
-import { createProviderSessions } from './modules/identity/provider-sessions.ts';
-import { activationRoutes } from './modules/identity/activation-routes.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
-import { createIdentityService } from './modules/identity/service.ts';
-import { createAccountBackoff, createHashQueue } from './modules/identity/sign-in-throttle.ts';
-import { createTwoFactorKeys } from './modules/identity/two-factor-keys.ts';
-import { createTwoFactorService } from './modules/identity/two-factor-service.ts';
-import { seedDemoTwoFactor } from './world/demo-two-factor.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { portalSecurityOptions, securityHeaders } from './plugins/security-headers.ts';
-import { healthRoutes } from './plugins/health.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { notificationPreferenceRoutes } from './modules/notifications/preferences-routes.ts';
-import { notificationStreamRoutes } from './modules/notifications/stream-routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { profileThresholdRoutes } from './modules/profile/threshold-routes.ts';
-import { qrRoutes } from './modules/qr/routes.ts';
-import { reportingRoutes } from './modules/reporting/routes.ts';
-import { createOidcClient } from './modules/session/oidc-client.ts';
-import { sessionRoutes } from './modules/session/routes.ts';
-import { createSessionService } from './modules/session/service.ts';
-import { devMailRoutes } from './modules/staff/dev-mail-routes.ts';
-import { createMailer } from './modules/staff/mailer.ts';
-import { staffRoutes } from './modules/staff/routes.ts';
-import { createTokenCipher } from './modules/session/token-cipher.ts';
-import { createAccessTokenVerifier, publicJwk } from './modules/session/tokens.ts';
+import { createTokenCipher } from './lib/token-cipher.ts';
+import { accountPlugin } from './modules/account/index.ts';
+import { auditPlugin } from './modules/audit/index.ts';
+import { batchesPlugin } from './modules/batches/index.ts';
+import {
+  type ConsumerAuthOptions,
+  consumerAuthPlugin,
+  createConsumerAuth,
+} from './modules/consumer-auth/index.ts';
+import {
+  createAccountBackoff,
+  createHashQueue,
+  createIdentityService,
+  createProvider,
+  createProviderSessions,
+  createTwoFactorKeys,
+  createTwoFactorService,
+  identityPlugin,
+} from './modules/identity/index.ts';
+import { createLedger, type Ledger, ledgerPlugin } from './modules/ledger/index.ts';
+import { sharedRateLimitStore } from './modules/limits/index.ts';
+import { maintenancePlugin } from './modules/maintenance/index.ts';
+import { notificationsPlugin } from './modules/notifications/index.ts';
+import { ordersPlugin } from './modules/orders/index.ts';
+import { profilePlugin } from './modules/profile/index.ts';
+import { qrPlugin } from './modules/qr/index.ts';
+import { reportingPlugin } from './modules/reporting/index.ts';
+import {
+  createAccessTokenVerifier,
+  createBearerMemberships,
+  createOidcClient,
+  createSessionService,
+  publicJwk,
+  sessionPlugin,
+} from './modules/session/index.ts';
+import { createMailer, staffPlugin } from './modules/staff/index.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
-import { registerRateLimits } from './plugins/rate-limits.ts';
 import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
-import { portalPlugin } from './plugins/portal.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { listingCachePlugin } from './plugins/listing-cache.ts';
+import { portalPlugin } from './plugins/portal.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
+import { portalSecurityOptions, securityHeaders } from './plugins/security-headers.ts';
+import { bankRailPlugin } from './world/bank-rail.ts';
+import { seedDemoTwoFactor } from './world/demo-two-factor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityHeaders, portalSecurityOptions(config.publicUrl));
   await app.register(cookie, { secret: secrets.sessionSecret });
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, config, sharedRateLimitStore(database.db));
   await app.register(swagger, {
     openapi: {
       info: {
@@ -216,23 +223,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identityCacheMs: config.sessionIdentityCacheMs,
     now,
   });
-  await app.register(authPlugin, { sessions, verifier, publicUrl: config.publicUrl, database });
-  await app.register(listingCachePlugin, { database, maxAgeMs: config.listingCacheMaxAgeMs });
-  await app.register(jobsPlugin, {
-    databaseUrl: config.databaseUrl,
-    enabled: options.jobs ?? true,
-    railStepSeconds: config.bankRailStepSeconds,
-    mail: {
-      mailer: createMailer({ ...config.mail, demo: config.demo }),
-      publicUrl: config.publicUrl,
-    },
+  await app.register(authPlugin, {
+    sessions,
+    verifier,
+    memberships: createBearerMemberships(database.db),
+    publicUrl: config.publicUrl,
+    database,
   });
+  await app.register(listingCachePlugin, { database, maxAgeMs: config.listingCacheMaxAgeMs });
+  // The runtime of the background jobs; each module's plugin below adds its own (ADR 044).
+  const jobs = options.jobs ?? true;
+  await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: jobs });
+  await app.register(maintenancePlugin);
+  await app.register(ledgerPlugin);
 
   // Staff and customers' sign-ins share one bound on password hashes: both spend the same CPU.
   const hashQueue = createHashQueue();
   if (provider) {
     if (config.demo) await seedDemoTwoFactor(database.db, twoFactorKeys, now());
-    await app.register(identityRoutes, {
+    await app.register(identityPlugin, {
       provider,
       twoFactor,
       identity: createIdentityService({
@@ -242,20 +251,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         hashQueue,
       }),
       attemptsPerAddress: config.signInAttemptsPerAddress,
+      hashQueue,
     });
-    await app.register(activationRoutes, { hashQueue, attemptsPerAddress: config.signInAttemptsPerAddress });
   }
-  await app.register(sessionRoutes, { sessions, publicUrl: config.publicUrl });
-  await app.register(accountRoutes, { prefix: '/api/account', railStepSeconds: config.bankRailStepSeconds });
-  await app.register(profileRoutes, { prefix: '/api/profile' });
-  await app.register(profileThresholdRoutes, { prefix: '/api/profile' });
-  await app.register(notificationRoutes, { prefix: '/api/profile' });
-  await app.register(staffRoutes, { prefix: '/api/profile', endSessions: sessions.endUserSessions });
-  // What would have been emailed, in the demo only and to this machine only: never in production.
-  if (config.demo) await app.register(devMailRoutes, { publicUrl: config.publicUrl });
-  await app.register(notificationPreferenceRoutes, { prefix: '/api/profile' });
-  await app.register(notificationStreamRoutes, { prefix: '/api/profile' });
-  await app.register(qrRoutes, { prefix: '/api/profile' });
+  await app.register(sessionPlugin, { sessions, publicUrl: config.publicUrl });
+  await app.register(accountPlugin, { railStepSeconds: config.bankRailStepSeconds });
+  await app.register(profilePlugin);
+  await app.register(notificationsPlugin);
+  await app.register(staffPlugin, {
+    endSessions: sessions.endUserSessions,
+    demo: config.demo,
+    mail: {
+      mailer: createMailer({ ...config.mail, demo: config.demo }),
+      publicUrl: config.publicUrl,
+    },
+  });
+  await app.register(qrPlugin);
   const consumers: ConsumerAuthOptions = {
     auth: createConsumerAuth({
       db: database.db,
@@ -266,15 +277,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     attemptsPerAddress: config.signInAttemptsPerAddress,
   };
   app.decorateRequest('consumer', null);
-  await app.register(consumerAuthRoutes, { prefix: '/api/consumer-auth', ...consumers });
-  await app.register(orderRoutes, {
-    prefix: '/api/payment',
+  await app.register(consumerAuthPlugin, consumers);
+  await app.register(ordersPlugin, {
     settings: { ...config.orders, publicUrl: config.publicUrl },
     consumers,
   });
-  await app.register(batchRoutes, { prefix: '/api/payment', settings: config.batches });
-  await app.register(reportingRoutes, { prefix: '/api/reporting' });
-  await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(batchesPlugin, {
+    settings: config.batches,
+    railStepSeconds: config.bankRailStepSeconds,
+  });
+  await app.register(reportingPlugin);
+  await app.register(auditPlugin);
+  // The simulated bank rail runs beside the jobs, registered after them: it stops before the
+  // job queue does (Fastify closes the last registered first).
+  if (jobs) await app.register(bankRailPlugin, { stepSeconds: config.bankRailStepSeconds });
 
   await app.register(healthRoutes, { pool: database.pool });
 

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
 // The start-up error below lists zod's messages: they must read in English (zod/mini has none).
 import './lib/zod-locale.ts';
-import type { FeeSchedule } from './modules/orders/fees.ts';
 
 /** `./data` at the repository root, wherever the process was started from. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
@@ -113,6 +112,14 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A commission: a percentage and a fixed part (the orders module computes fees with it, ADR 021). */
+export interface FeeSchedule {
+  /** The percentage part in basis points (250 = 2.5 %). */
+  basisPoints: number;
+  /** The fixed part, in cents. */
+  fixedCents: bigint;
+}
 
 export interface Config {
   /** The demo world and its conveniences (DEMO); false is production. */

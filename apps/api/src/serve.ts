@@ -1,11 +1,11 @@
 /** The server (started by server.ts): settings, database, app, listening, and a clean shutdown. */
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { prepareDatabase } from './db/prepare.ts';
-import { templateFor } from './db/template.ts';
+import { prepareDatabase } from './scripts/prepare.ts';
+import { templateFor } from './scripts/database-template.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { fileClock } from './lib/test-clock.ts';
-import { verifyLedger } from './modules/ledger/service.ts';
+import { verifyLedger } from './modules/ledger/index.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();

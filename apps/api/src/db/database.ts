@@ -4,8 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { isMemoryDataDir } from '../lib/secrets.ts';
-import { LEDGER_SHARDS } from '../modules/ledger/internal-accounts.ts';
+import { isMemoryDataDir } from '../lib/data-dir.ts';
+import { LEDGER_SHARDS } from './ledger-shards.ts';
 import type { Database } from './schema.ts';
 
 // Postgres bigint (int8) arrives as a string by default; keep it a string so no precision is lost,

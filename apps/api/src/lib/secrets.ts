@@ -2,6 +2,7 @@ import { randomBytes, generateKeyPairSync } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JWK } from 'jose';
+import { isMemoryDataDir } from './data-dir.ts';
 
 export interface Secrets {
   sessionSecret: string;
@@ -29,10 +30,6 @@ function generate(): Secrets {
 
 function newEncryptionKey(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function isMemoryDataDir(dataDir: string): boolean {
-  return dataDir.startsWith('memory://');
 }
 
 /**

@@ -3,7 +3,7 @@ import { newKey } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createConsumer } from '../world/consumers.ts';
 import { payPayLink } from '../modules/orders/pay-service.ts';
-import { cookieOf, editOf, newStaff, STAFF_URL } from '../modules/staff/staff-testing.ts';
+import { cookieOf, editOf, newStaff, STAFF_URL } from '../test/staff.ts';
 import { isStorableJson, isStorableText, unstorableText } from './storable-text.ts';
 
 describe('isStorableText / isStorableJson', () => {

@@ -5,10 +5,7 @@ import { passesGate, type Gate } from '@lynk/contract/permissions';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import { memoByString } from '../lib/memo.ts';
-import { NO_AUTHENTICATION, type Authentication } from '../modules/session/authentication.ts';
-import { createBearerMemberships } from '../modules/session/bearer-memberships.ts';
-import type { SessionService } from '../modules/session/service.ts';
-import type { AccessTokenVerifier } from '../modules/session/tokens.ts';
+import { NO_AUTHENTICATION, type Authentication } from './authentication.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,9 +31,41 @@ export function sessionCookieName(publicUrl: string): string {
   return publicUrl.startsWith('https://') ? '__Host-lynk_session' : 'lynk_session';
 }
 
+/** Who is signed in, and how: what the hooks learn from a session cookie or a bearer token. */
+interface Caller {
+  identity: SessionIdentity;
+  authentication: Authentication;
+}
+
+/*
+ * What the hooks need from the session module, as interfaces of their own: every module's routes
+ * use the hooks, so the hooks cannot import the session module (ADR 044); app.ts passes its pieces.
+ */
+
+/** The portal's sessions (the session module's service). */
+export interface SessionLookup {
+  /** The time the session rules read (tests move it instead of waiting). */
+  now(): Date;
+  /** The caller behind a session id, or null when there is no live session. */
+  resolve(sessionId: string): Promise<Caller | null>;
+}
+
+/** Checks a bearer access token; throws when it is not valid (the session module's verifier). */
+export interface AccessTokenCheck {
+  verify(token: string): Promise<Caller>;
+}
+
+/** Whether a bearer token's membership still holds (the session module's bearer memberships). */
+export interface MembershipCheck {
+  holds(identity: SessionIdentity): Promise<boolean>;
+  /** Hears staff changes, so that a membership confirmed once is not read again on every call. */
+  listen(database: DatabaseHandle, lost: (error: unknown) => void): Promise<{ close(): Promise<void> }>;
+}
+
 export interface AuthPluginOptions {
-  sessions: SessionService;
-  verifier: AccessTokenVerifier;
+  sessions: SessionLookup;
+  verifier: AccessTokenCheck;
+  memberships: MembershipCheck;
   publicUrl: string;
   /**
    * Where staff changes are heard, so that a bearer token's membership confirmed once is not
@@ -59,7 +88,7 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   app.decorateRequest('authKind', null);
   app.decorateRequest('authentication', null as unknown as Authentication);
   app.decorate('clock', opts.sessions.now);
-  const memberships = createBearerMemberships(app.db);
+  const { memberships } = opts;
   if (opts.database) {
     const feed = await memberships.listen(opts.database, (error) =>
       app.log.warn({ err: error }, 'member changes: connection lost, bearer calls read the database'),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/database.ts';
 import { encodedBody, preferredEncoding } from '../lib/listing-cache-encoding.ts';
-import { openChangeFeed, type ChangeFeed } from '../lib/listing-cache-feed.ts';
+import { openChangeFeed, type ChangeFeed } from '../db/change-feed.ts';
 import { ListingCache, type ListingEntry, type ListingTicket } from '../lib/listing-cache.ts';
 
 declare module 'fastify' {

@@ -1,9 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { addressArea, type AddressArea } from '../lib/address-area.ts';
 import { AppError } from '../lib/app-error.ts';
-import { sharedRateLimitStore } from '../modules/limits/shared-rate-limit-store.ts';
 import { sessionCookieName } from './auth.ts';
 
 /** The areas whose calls do work: the API, the portal's sign-in and the identity provider. */
@@ -11,12 +10,18 @@ const COUNTED_AREAS: ReadonlySet<AddressArea> = new Set(['api', 'auth', 'oidc'])
 
 /**
  * The site-wide rate limits: a budget per signed-in session for people, another for integrations.
- * Counted in the database (ADR 042), so every instance of the API draws on the same budget; the
- * sign-in forms' own limits (`signInRateLimit`) are children of this store and shared the same way.
+ * Counted in `store`, the limits module's store in the database (ADR 042), so every instance of
+ * the API draws on the same budget; the sign-in forms' own limits (`signInRateLimit`) are children
+ * of this store and shared the same way. The store comes in typed by the rate limiter's own
+ * interface: infrastructure imports no module (ADR 044).
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  store: FastifyRateLimitStoreCtor,
+) {
   await app.register(rateLimit, {
-    store: sharedRateLimitStore(app.db),
+    store,
     // A person clicking through the portal needs far fewer calls than an integration syncing
     // orders, which gets a budget of its own (per address: a made-up token must not buy a new one).
     max: (_request, key) =>

@@ -1,7 +1,7 @@
 import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { STEP_UP_MESSAGE, STEP_UP_REQUIRED } from '@lynk/contract/step-up';
 import { AppError, unauthorized } from '../lib/app-error.ts';
-import { isRecentlyAuthenticated } from '../modules/session/authentication.ts';
+import { isRecentlyAuthenticated } from './authentication.ts';
 
 /**
  * Step-up (ADR 030), for routes where money leaves or staff change: the caller must have given

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.ts';
-import { prepareDatabase } from '../db/prepare.ts';
-import { writeDatabaseTemplate } from '../db/template.ts';
+import { prepareDatabase } from '../scripts/prepare.ts';
+import { writeDatabaseTemplate } from '../scripts/database-template.ts';
 import {
   createDatabase,
   databaseUrl,
@@ -31,7 +31,7 @@ export async function providePostgresTemplate(project: TestProject, serverUrl: s
 /** One migrated, seeded embedded database dumped to a file; each test file loads a copy. */
 async function providePgliteDump(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'lynk-api-test-'));
-  // The same dump a first start of the server loads (db/template.ts).
+  // The same dump a first start of the server loads (scripts/database-template.ts).
   const file = path.join(dir, 'seeded.tar');
   await writeDatabaseTemplate(file);
   project.provide('postgresTemplate', null);

@@ -1,14 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { MESSAGES } from '@lynk/contract/messages';
 import type { TransferStatus } from '../db/schema.ts';
 import type { Db } from '../db/transaction.ts';
-import {
-  findRailTransfer,
-  listDueRailTransfers,
-  type RailTransfer,
-} from '../modules/account/transfer-status.ts';
-import type { PostingRequest } from '../modules/ledger/engine-types.ts';
-import type { Ledger } from '../modules/ledger/ledger.ts';
-import { DEFAULT_LIMITS } from '../modules/ledger/limits.ts';
+import { findRailTransfer, listDueRailTransfers, type RailTransfer } from '../modules/account/index.ts';
+import { DEFAULT_LIMITS, type Ledger, type PostingRequest } from '../modules/ledger/index.ts';
 
 /** How many due transfers one pass of the rail takes up (the engine batches them). */
 export const RAIL_BATCH = 1000;
@@ -163,3 +159,17 @@ export function startBankRail(
     },
   };
 }
+
+/**
+ * The rail beside the background jobs, registered after the modules' jobs so that it stops
+ * before the job queue does (Fastify closes the last registered first, ADR 044).
+ */
+export const bankRailPlugin = fp(async function bankRail(
+  app: FastifyInstance,
+  opts: { stepSeconds: number },
+) {
+  const rail = startBankRail(app.db, app.ledger, opts.stepSeconds, (error) =>
+    app.log.error({ err: error }, 'bank rail run failed'),
+  );
+  app.addHook('onClose', () => rail.stop());
+});

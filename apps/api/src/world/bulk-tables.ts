@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/transaction.ts';
-import { orderFees, refundShares, type FeeSchedule } from '../modules/orders/fees.ts';
+import { type FeeSchedule, orderFees, refundShares } from '../modules/orders/index.ts';
 
 /**
  * The small lookup tables the bulk orders are drawn from, computed here in TypeScript with the

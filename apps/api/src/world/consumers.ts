@@ -1,7 +1,6 @@
 import type { Db } from '../db/transaction.ts';
-import type { Ledger } from '../modules/ledger/ledger.ts';
-import { postEntry } from '../modules/ledger/service.ts';
-import type { Consumer } from '../modules/orders/pay-service.ts';
+import { type Ledger, postEntry } from '../modules/ledger/index.ts';
+import type { Consumer } from '../modules/orders/index.ts';
 
 /**
  * A wallet user of the simulated world: a J$ wallet funded from the bank (as a top-up in the

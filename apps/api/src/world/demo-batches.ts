@@ -4,13 +4,17 @@ import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@lynk/contr
 import type { SessionIdentity } from '@lynk/contract/session';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { listAccounts } from '../modules/account/service.ts';
-import { validateBatch } from '../modules/batches/jobs.ts';
-import { processBatch } from '../modules/batches/processing.ts';
-import { createBatch } from '../modules/batches/service.ts';
-import { DecodedFile } from '../modules/batches/upload-body.ts';
-import { approveBatch, rejectBatch, requestApproval } from '../modules/batches/transitions.ts';
-import type { Ledger } from '../modules/ledger/ledger.ts';
+import { listAccounts } from '../modules/account/index.ts';
+import {
+  approveBatch,
+  createBatch,
+  DecodedFile,
+  processBatch,
+  rejectBatch,
+  requestApproval,
+  validateBatch,
+} from '../modules/batches/index.ts';
+import type { Ledger } from '../modules/ledger/index.ts';
 import { advanceBankTransfer } from './bank-rail.ts';
 import type { BranchStaff, StaffMember } from './demo-order-plan.ts';
 import { INACTIVE_DEMO_PAYEE } from './demo-payees.ts';

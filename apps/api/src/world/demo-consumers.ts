@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Ledger } from '../modules/ledger/ledger.ts';
-import type { Consumer } from '../modules/orders/pay-service.ts';
+import type { Ledger } from '../modules/ledger/index.ts';
+import type { Consumer } from '../modules/orders/index.ts';
 import { createConsumer } from './consumers.ts';
 
 export interface DemoConsumer {

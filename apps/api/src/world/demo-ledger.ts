@@ -3,10 +3,8 @@ import { ROLE_NAMES, ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { CreateTransfer } from '@lynk/contract/transfers';
 import type { Currency, Database } from '../db/schema.ts';
-import { makeTransfer } from '../modules/account/transfer-service.ts';
-import { createLedger, type Ledger } from '../modules/ledger/ledger.ts';
-import { readLimit } from '../modules/ledger/limits.ts';
-import { postEntry } from '../modules/ledger/service.ts';
+import { makeTransfer } from '../modules/account/index.ts';
+import { createLedger, type Ledger, postEntry, readLimit } from '../modules/ledger/index.ts';
 import { advanceBankTransfer } from './bank-rail.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RefundReason } from '@lynk/contract/constants';
 import type { OrderChannel, OrderStatus } from '@lynk/contract/statuses';
-import { orderFees, type FeeSchedule } from '../modules/orders/fees.ts';
+import { type FeeSchedule, orderFees } from '../modules/orders/index.ts';
 import { random } from './demo-ledger.ts';
 
 const MINUTE = 60 * 1000;

@@ -4,10 +4,8 @@ import { ROLE_NAMES, ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import type { EngineOutcome } from '../modules/ledger/engine-types.ts';
-import type { Ledger } from '../modules/ledger/ledger.ts';
-import { payPayLink, type Consumer } from '../modules/orders/pay-service.ts';
-import { refundOrder } from '../modules/orders/service.ts';
+import type { EngineOutcome, Ledger } from '../modules/ledger/index.ts';
+import { type Consumer, payPayLink, refundOrder } from '../modules/orders/index.ts';
 import { createDemoConsumers, DEMO_CONSUMERS } from './demo-consumers.ts';
 import { planDemoOrders, type BranchStaff, type PlannedOrder, type StaffMember } from './demo-order-plan.ts';
 

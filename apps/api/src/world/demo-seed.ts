@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import type { Database } from '../db/schema.ts';
-import { hashPassword } from '../modules/identity/passwords.ts';
-import { createLedger } from '../modules/ledger/ledger.ts';
+import { hashPassword } from '../modules/identity/index.ts';
+import { createLedger } from '../modules/ledger/index.ts';
 import { hasDemoConsumers } from './demo-consumers.ts';
 import { seedDemoPayees } from './demo-payees.ts';
 import { seedDemoLedger, type DemoMerchant } from './demo-ledger.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../db/prepare.ts';
+import { prepareDatabase } from '../scripts/prepare.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_CUSTOMER } from './demo-consumers.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { verifyPassword } from '../modules/identity/passwords.ts';
+import { verifyPassword } from '../modules/identity/index.ts';
 import { DEMO_CONSUMERS } from './demo-consumers.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-seed.ts';
 

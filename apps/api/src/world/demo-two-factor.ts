@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ROLE_IDS } from '@lynk/contract/roles';
 import type { Database } from '../db/schema.ts';
-import type { TwoFactorKeys } from '../modules/identity/two-factor-keys.ts';
-import { seedAuthenticator } from '../modules/identity/two-factor-service.ts';
+import { seedAuthenticator, type TwoFactorKeys } from '../modules/identity/index.ts';
 import { DEMO_USERS } from './demo-chain.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { TransfersTable } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import { addDays, jamaicaMidnight } from '../ledger/jamaica-time.ts';
+import { addDays, jamaicaMidnight } from '../ledger/index.ts';
 
 export function listMerchantAccounts(db: Db, merchantId: number) {
   return db

@@ -24,7 +24,7 @@ import {
   transfersListSchema,
   transfersQuerySchema,
 } from '@lynk/contract/transfers';
-import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
+import { idempotencyClaim, sendEngineAnswer } from '../ledger/index.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
 import { requireRecentSecondFactorWhen } from '../../plugins/step-up.ts';
 import {

@@ -8,9 +8,8 @@ import type { CbdcPayment } from '@lynk/contract/transfers';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { recordDownload, type AuditedCaller } from '../audit/service.ts';
-import { jamaicaDate } from '../ledger/jamaica-time.ts';
-import { readLimit } from '../ledger/limits.ts';
+import { type AuditedCaller, recordDownload } from '../audit/index.ts';
+import { jamaicaDate, readLimit } from '../ledger/index.ts';
 import {
   findMerchantAccount,
   findMerchantAccountByRef,

@@ -6,11 +6,14 @@ import { limitPeriod, type LimitTransferType } from '@lynk/contract/statuses';
 import type { CreateTransfer, Transfer } from '@lynk/contract/transfers';
 import type { TransferStatus } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
-import { periodStart as startOfPeriod } from '../ledger/jamaica-time.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { DEFAULT_LIMITS } from '../ledger/limits.ts';
-import { insufficientFunds } from '../ledger/service.ts';
+import {
+  DEFAULT_LIMITS,
+  type EngineOutcome,
+  insufficientFunds,
+  type Ledger,
+  periodStart as startOfPeriod,
+  type PostingRequest,
+} from '../ledger/index.ts';
 import type { TransferRow } from './repository.ts';
 
 interface Route {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/transaction.ts';
 import type { Database } from '../../db/schema.ts';
-import { listingDayBounds } from '../ledger/jamaica-time.ts';
+import { listingDayBounds } from '../ledger/index.ts';
 
 export interface AuditRow {
   actorUserId: number | null;

@@ -12,7 +12,7 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvTime, toCsv } from '../../lib/csv.ts';
-import { jamaicaDate } from '../ledger/jamaica-time.ts';
+import { jamaicaDate } from '../ledger/index.ts';
 import {
   auditEntriesForExport,
   insertAuditRow,

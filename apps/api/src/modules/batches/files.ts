@@ -5,7 +5,7 @@ import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { csvRecords, toCsv } from '../../lib/csv.ts';
-import { recordDownload, type AuditedCaller } from '../audit/service.ts';
+import { type AuditedCaller, recordDownload } from '../audit/index.ts';
 import { findBatch, findPayeeRows } from './repository.ts';
 import type { DecodedFile } from './upload-body.ts';
 

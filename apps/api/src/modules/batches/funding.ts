@@ -1,9 +1,7 @@
 import type { Transfer } from '@lynk/contract/transfers';
-import { findRailTransfer } from '../account/transfer-status.ts';
-import { postTransfer } from '../account/transfer-service.ts';
-import { listAccounts } from '../account/service.ts';
-import type { EngineOutcome } from '../ledger/engine-types.ts';
-import type { ProcessingDeps } from './processing.ts';
+import { findRailTransfer, listAccounts, postTransfer } from '../account/index.ts';
+import type { EngineOutcome } from '../ledger/index.ts';
+import type { ProcessingDeps } from './processing-deps.ts';
 import { findOrganizationOf, recordCashIn, type BatchToProcess } from './processing-repository.ts';
 
 /** Where a bank-funded batch's money is: in the wallet, still at the bank, or not coming. */

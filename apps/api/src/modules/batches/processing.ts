@@ -3,13 +3,11 @@ import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { formatCents } from '@lynk/contract/money';
 import type { BatchStatus } from '../../db/schema-batches.ts';
 import { inTransaction, type Db } from '../../db/transaction.ts';
-import { listAccounts } from '../account/service.ts';
-import { recordAudit } from '../audit/service.ts';
-import type { PostingRequest } from '../ledger/engine-types.ts';
-import { periodStart } from '../ledger/jamaica-time.ts';
-import type { Ledger } from '../ledger/ledger.ts';
-import { DEFAULT_LIMITS } from '../ledger/limits.ts';
+import { listAccounts } from '../account/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { DEFAULT_LIMITS, periodStart, type PostingRequest } from '../ledger/index.ts';
 import { fundFromBank, type BankFunding } from './funding.ts';
+import type { ProcessingDeps } from './processing-deps.ts';
 import {
   countPaidPayees,
   failPayee,
@@ -34,14 +32,6 @@ export interface ProcessBatchJob {
 
 /** Payees read and handed to the ledger writer at a time (it posts them in engine batches). */
 const CHUNK_PAYEES = 2000;
-
-export interface ProcessingDeps {
-  db: Db;
-  ledger: Ledger;
-  /** Seconds between the bank rail's steps, for a bank-funded batch's cash-in. */
-  railStepSeconds: number | null;
-  now?: () => Date;
-}
 
 /** What a run ended in: the batch's final status, or WAITING while its cash-in is on the bank rail. */
 export type ProcessingResult = BatchStatus | 'WAITING' | null;

@@ -5,7 +5,7 @@ import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { csvTime } from '../../lib/csv.ts';
-import { recordDownload, type AuditedCaller } from '../audit/service.ts';
+import { type AuditedCaller, recordDownload } from '../audit/index.ts';
 import { csvFileBody, CSV_PAGE_ROWS, type CsvCell } from './files.ts';
 import { findBatch, findReceiptRows } from './repository.ts';
 

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { ListingQuery } from '@lynk/contract/listings';
 import type { BatchPaymentsTable } from '../../db/schema-batches.ts';
 import type { Db } from '../../db/transaction.ts';
-import { listingDayBounds } from '../ledger/jamaica-time.ts';
+import { listingDayBounds } from '../ledger/index.ts';
 
 /** Only the batches module reads and writes the batch tables. */
 

@@ -17,7 +17,7 @@ import {
 } from '@lynk/contract/batches';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { GATES } from '@lynk/contract/permissions';
-import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
+import { idempotencyClaim, sendEngineAnswer } from '../ledger/index.ts';
 import { requireRecentSecondFactor } from '../../plugins/step-up.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { cachedListing } from '../../plugins/listing-cache.ts';

@@ -6,7 +6,7 @@ import {
 } from '@lynk/contract/constants';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { formatCents } from '@lynk/contract/money';
-import { divideHalfUp, GCT_BASIS_POINTS, type FeeSchedule } from '../orders/fees.ts';
+import { divideHalfUp, type FeeSchedule, GCT_BASIS_POINTS } from '../orders/index.ts';
 
 /** A Lynk ID as the directory keeps it: lower case with the `@` (the file may leave it out). */
 export function normaliseLynkId(raw: string): string {

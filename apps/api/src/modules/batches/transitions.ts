@@ -5,8 +5,8 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import type { BatchStatus } from '../../db/schema-batches.ts';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { listAccounts, readBalance, readWalletLimit } from '../account/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { listAccounts, readBalance, readWalletLimit } from '../account/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { EnqueueBatchJob } from './queue.ts';
 import { getBatch } from './service.ts';
 import {

@@ -11,7 +11,7 @@ import { apiErrorSchema } from '@lynk/contract/errors';
 import { MESSAGES } from '@lynk/contract/messages';
 import { GATES } from '@lynk/contract/permissions';
 import { AppError } from '../../lib/app-error.ts';
-import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
+import { idempotencyClaim, sendEngineAnswer } from '../ledger/index.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { createBatch, type BatchCaller, type BatchUpload } from './service.ts';
 import { DecodedFile, readUploadBody, type UploadBody } from './upload-body.ts';

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { CONSUMER_SESSION_IDLE_MINUTES, type Consumer as ConsumerDto } from '@lynk/contract/consumer';
 import type { Db } from '../../db/transaction.ts';
 import { hashToken } from '../../lib/token-hash.ts';
-import { recordAudit } from '../audit/service.ts';
-import { decoyHash, verifyPassword } from '../identity/passwords.ts';
-import type { AccountBackoff, HashQueue } from '../identity/sign-in-throttle.ts';
+import { recordAudit } from '../audit/index.ts';
+import { type AccountBackoff, decoyHash, type HashQueue, verifyPassword } from '../identity/index.ts';
 import {
   deleteConsumerSession,
   deleteExpiredConsumerSessions,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod/mini';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
-import { ACTIVATION_PATH, completeActivation, readActivation } from '../staff/activation.ts';
+import { ACTIVATION_PATH, completeActivation, readActivation } from '../staff/index.ts';
 import { activationPage } from './activation-pages.ts';
 import { addFormBodyParser } from './form-body.ts';
 import { messagePage } from './pages.ts';

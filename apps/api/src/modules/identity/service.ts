@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
 import type { Database } from '../../db/schema.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import {
   bindGrantToOrganization,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { countFailure, forgetFailures, lockedUntil } from '../limits/service.ts';
+import { countFailure, forgetFailures, lockedUntil } from '../limits/index.ts';
 
 export interface AccountBackoffOptions {
   /** Failures in a row an account may have before it is locked. */

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
-import { createTokenCipher, type TokenCipher } from '../session/token-cipher.ts';
+import { createTokenCipher, type TokenCipher } from '../../lib/token-cipher.ts';
 
 /**
  * Keys of the two-factor records, derived (HKDF) from the install's encryption key rather than

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/schema.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { createAccountBackoff, type AccountBackoff } from './sign-in-throttle.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 import {

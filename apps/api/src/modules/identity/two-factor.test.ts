@@ -13,7 +13,7 @@ import {
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { DEMO_TOTP_SECRET } from '../../world/demo-two-factor.ts';
 import { hashToken } from '../../lib/token-hash.ts';
-import { createTokenCipher } from '../session/token-cipher.ts';
+import { createTokenCipher } from '../../lib/token-cipher.ts';
 import { totpCode } from './totp.ts';
 import { ACR_TWO_FACTOR } from './two-factor-prompt.ts';
 

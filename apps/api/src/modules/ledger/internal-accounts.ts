@@ -1,5 +1,6 @@
 import type { Currency } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
+import { LEDGER_SHARDS } from '../../db/ledger-shards.ts';
 import { findInternalAccountIds, insertInternalAccounts } from './repository.ts';
 
 /**
@@ -19,13 +20,6 @@ export const INTERNAL_ACCOUNTS = {
 } as const satisfies Record<string, { ref: string; label: string; currency: Currency }>;
 
 export type InternalAccountKey = keyof typeof INTERNAL_ACCOUNTS;
-
-/**
- * Every merchant's money goes through the same few internal accounts: one row each would be a
- * lock every writer waits for. Each is split into one sub-account per shard (ADR 020); a shard's
- * writer only touches its own, and the account's balance is the sum over its shards.
- */
-export const LEDGER_SHARDS = 8;
 
 /** The shard of a merchant's money movements (the provider's own: shard 0). */
 export const shardOf = (merchantId: number | null) => (merchantId === null ? 0 : merchantId % LEDGER_SHARDS);

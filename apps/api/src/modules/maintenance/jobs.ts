@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { deleteExpiredIdempotencyKeys } from '../../lib/idempotency.ts';
-import { purgeExpiredConsumerSessions } from '../consumer-auth/service.ts';
-import { purgeExpiredProviderRecords } from '../identity/service.ts';
-import { DEFAULT_ACCOUNT_BACKOFF } from '../identity/sign-in-throttle.ts';
-import { purgeExpiredLimits } from '../limits/service.ts';
-import { purgeExpiredSessions } from '../session/service.ts';
+import { deleteExpiredIdempotencyKeys } from '../ledger/index.ts';
+import { purgeExpiredConsumerSessions } from '../consumer-auth/index.ts';
+import { DEFAULT_ACCOUNT_BACKOFF, purgeExpiredProviderRecords } from '../identity/index.ts';
+import { purgeExpiredLimits } from '../limits/index.ts';
+import { purgeExpiredSessions } from '../session/index.ts';
 
 export const PURGE_EXPIRED_JOB = 'maintenance-purge-expired';
 /** Every 15 minutes: idle sessions die after 15 minutes, so that is how stale the table may get. */

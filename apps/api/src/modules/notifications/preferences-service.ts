@@ -10,7 +10,7 @@ import {
 import type { SessionIdentity } from '@lynk/contract/session';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   findLowBalanceSettings,
   listStoredPreferences,

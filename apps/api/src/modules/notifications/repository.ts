@@ -6,8 +6,8 @@ import {
 } from '@lynk/contract/notifications';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import { listingDayBounds } from '../ledger/jamaica-time.ts';
-import { ownOrderIds } from '../orders/service.ts';
+import { listingDayBounds } from '../ledger/index.ts';
+import { ownOrderIds } from '../orders/index.ts';
 
 /** Whose inbox, and what of their merchant's notifications they may read (docs/decisions/026). */
 export interface Reader {

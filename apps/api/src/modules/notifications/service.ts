@@ -9,7 +9,7 @@ import { can, type GateKey } from '@lynk/contract/permissions';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { ownerFilter } from '../orders/service.ts';
+import { ownerFilter } from '../orders/index.ts';
 import type { FeedItem } from './feed.ts';
 import {
   countUnread,

@@ -2,12 +2,10 @@
  * The commission Lynk takes on a paid order and the GCT on it (ADR 021). Amounts are cents in
  * bigint; every division rounds half up to the cent, once, so no sum of cents passes a float.
  */
-export interface FeeSchedule {
-  /** The percentage part in basis points (250 = 2.5 %). */
-  basisPoints: number;
-  /** The fixed part, in cents. */
-  fixedCents: bigint;
-}
+import type { FeeSchedule } from '../../config.ts';
+
+/** The schedule is a setting (config.ts, at the bottom of the layers); the fees are this module's. */
+export type { FeeSchedule };
 
 /** GCT (Jamaica's General Consumption Tax) on the commission: 15 %. */
 export const GCT_BASIS_POINTS = 1_500n;

@@ -3,10 +3,14 @@ import { formatCents } from '@lynk/contract/money';
 import type { PayLink } from '@lynk/contract/orders';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { storedAnswer } from '../../lib/idempotency.ts';
-import { recordAudit } from '../audit/service.ts';
-import type { EngineOutcome, PostingInput, PostingRequest } from '../ledger/engine-types.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import {
+  type EngineOutcome,
+  type Ledger,
+  type PostingInput,
+  type PostingRequest,
+  storedAnswer,
+} from '../ledger/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { declineOrder, findOrderByCode } from './repository.ts';
 
 /** A wallet user paying on the pay page. */

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { ListingQuery } from '@lynk/contract/listings';
 import type { OrdersTable } from '../../db/schema-orders.ts';
 import type { Db } from '../../db/transaction.ts';
-import { listingDayBounds } from '../ledger/jamaica-time.ts';
+import { listingDayBounds } from '../ledger/index.ts';
 
 /** Only the orders module reads and writes these tables; money columns change in the engine only. */
 

@@ -17,10 +17,10 @@ import {
   refundsQuerySchema,
 } from '@lynk/contract/orders';
 import { GATES } from '@lynk/contract/permissions';
-import { idempotencyClaim, sendEngineAnswer } from '../../lib/idempotency.ts';
+import { idempotencyClaim, sendEngineAnswer } from '../ledger/index.ts';
 import { requireGate } from '../../plugins/auth.ts';
 import { cachedListing } from '../../plugins/listing-cache.ts';
-import { requireConsumer, type ConsumerAuthOptions } from '../consumer-auth/routes.ts';
+import { type ConsumerAuthOptions, requireConsumer } from '../consumer-auth/index.ts';
 import { declinePayLink, payPayLink, readPayLink } from './pay-service.ts';
 import {
   createPaymentRequest,

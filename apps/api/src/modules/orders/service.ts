@@ -14,10 +14,14 @@ import { ROLE_NAMES } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { storedAnswer, withIdempotency } from '../../lib/idempotency.ts';
-import { recordAudit } from '../audit/service.ts';
-import type { EngineOutcome, PostingRequest } from '../ledger/engine-types.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import {
+  type EngineOutcome,
+  type Ledger,
+  type PostingRequest,
+  storedAnswer,
+  withIdempotency,
+} from '../ledger/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { orderFees, refundShares, type FeeSchedule } from './fees.ts';
 import {
   findMainWallet,

@@ -6,7 +6,7 @@ import { GATES } from '@lynk/contract/permissions';
 import { merchantProfileSchema, type MerchantProfile } from '@lynk/contract/profile';
 import { notFound } from '../../lib/app-error.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
-import { lookUpPayee } from '../batches/payees.ts';
+import { lookUpPayee } from '../batches/index.ts';
 import { findMerchantProfile } from './repository.ts';
 
 /** The profile back end (`/api/profile`). Everything is scoped by the caller's merchant. */

@@ -4,7 +4,7 @@ import { apiErrorSchema } from '@lynk/contract/errors';
 import { lowBalanceThresholdSchema, updateLowBalanceThresholdSchema } from '@lynk/contract/notifications';
 import { GATES } from '@lynk/contract/permissions';
 import { requireGate } from '../../plugins/auth.ts';
-import { updateLowBalanceThreshold } from '../notifications/preferences-service.ts';
+import { updateLowBalanceThreshold } from '../notifications/index.ts';
 
 /**
  * PUT on the profile root (spec section 7): the merchant's `low_balance_threshold`, a whole

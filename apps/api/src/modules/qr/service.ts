@@ -5,7 +5,7 @@ import { qrDisplayName, type QrCodeResponse, type QrWalletQuery } from '@lynk/co
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import { listAccounts } from '../account/service.ts';
+import { listAccounts } from '../account/index.ts';
 import { findMerchantQr, findStaffMemberQr } from './repository.ts';
 
 /**

@@ -8,8 +8,8 @@ import type { ExportWallet } from '@lynk/contract/reporting';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import { listJamDexPayments, listTransferHistory } from '../account/service.ts';
-import { listOrders, listRefunds } from '../orders/service.ts';
+import { listJamDexPayments, listTransferHistory } from '../account/index.ts';
+import { listOrders, listRefunds } from '../orders/index.ts';
 import { cbdcPaymentRow, orderRow, refundRow, transferRow, type ReportRow } from './rows.ts';
 
 /** One table of a report: its rows (at most the export maximum) and how many the range holds. */

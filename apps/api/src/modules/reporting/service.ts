@@ -6,9 +6,9 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { EXPORT_EARLIEST_DATE, listAccounts } from '../account/service.ts';
-import { recordAudit, recordDownload, type AuditedCaller } from '../audit/service.ts';
-import { jamaicaDate } from '../ledger/jamaica-time.ts';
+import { EXPORT_EARLIEST_DATE, listAccounts } from '../account/index.ts';
+import { type AuditedCaller, recordAudit, recordDownload } from '../audit/index.ts';
+import { jamaicaDate } from '../ledger/index.ts';
 import {
   dropOlderFiles,
   findReport,

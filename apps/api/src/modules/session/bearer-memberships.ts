@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { openChangeFeed, type ChangeChannel, type ChangeFeed } from '../../lib/listing-cache-feed.ts';
+import { openChangeFeed, type ChangeChannel, type ChangeFeed } from '../../db/change-feed.ts';
 
 /** Where a staff change (deactivated, deleted, another role) is announced to every server. */
 export const MEMBER_CHANGES: ChangeChannel = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@lynk/contract/session';
 import { Browser, createListeningApp, type ListeningApp } from '../../test/listening-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
-import { createTokenCipher } from './token-cipher.ts';
+import { createTokenCipher } from '../../lib/token-cipher.ts';
 
 // Over a real socket, as the browser meets it: after a logout or an idle timeout the way back in
 // is the password, not a silent round trip through the provider's still-open session.

@@ -15,7 +15,7 @@ import {
   twoFactorStatusSchema,
 } from '@lynk/contract/step-up';
 import { requireIdentity } from '../../plugins/auth.ts';
-import { hasAuthenticator } from '../identity/two-factor-service.ts';
+import { hasAuthenticator } from '../identity/index.ts';
 import type { LoginState, Reauthorization } from './login-state.ts';
 import type { SessionService } from './service.ts';
 import { stepUpDoneRoutes } from './step-up-done.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { findSession, insertSession, updateSessionTokens, type StoredSession } from './repository.ts';
-import type { TokenCipher } from './token-cipher.ts';
+import type { TokenCipher } from '../../lib/token-cipher.ts';
 
 /** A session row with its tokens readable: only ever in memory. */
 export type OpenSession = StoredSession;

@@ -4,7 +4,7 @@ import { CASHIER_CLAIMS, signAccessToken } from '../../test/access-tokens.ts';
 import { createTestApp, signIn, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { purgeExpired } from '../maintenance/jobs.ts';
-import { createTokenCipher } from './token-cipher.ts';
+import { createTokenCipher } from '../../lib/token-cipher.ts';
 
 const CASHIER = 'cashier.kingston@bluemountain.example';
 const SUPER_ADMIN = 'superadmin@bluemountain.example';

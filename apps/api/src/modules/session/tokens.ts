@@ -1,7 +1,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
 import { sessionIdentitySchema, type SessionIdentity } from '@lynk/contract/session';
 import { z } from 'zod/mini';
-import { authenticationFromClaims, type Authentication } from './authentication.ts';
+import { authenticationFromClaims, type Authentication } from '../../plugins/authentication.ts';
 import { createIdentityCache } from './identity-cache.ts';
 
 /** Claims our access tokens carry (see the provider's extraTokenClaims): the identity plus JWT basics. */

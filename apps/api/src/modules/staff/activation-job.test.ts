@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { cookieOf, newStaff, staffCalls } from './staff-testing.ts';
+import { cookieOf, newStaff, staffCalls } from '../../test/staff.ts';
 
 let t: TestApp;
 beforeAll(async () => {

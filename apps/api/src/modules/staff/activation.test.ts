@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { ACTIVATION_VALID_HOURS, deliverActivationMail } from './activation.ts';
 import { createMailer } from './mailer.ts';
-import { auditActions, cookieOf, newStaff, staffCalls } from './staff-testing.ts';
+import { auditActions, cookieOf, newStaff, staffCalls } from '../../test/staff.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof staffCalls>;

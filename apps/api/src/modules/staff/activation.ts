@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/transaction.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { hashToken } from '../../lib/token-hash.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { activationEmail } from './activation-email.ts';
 import {
   claimMail,

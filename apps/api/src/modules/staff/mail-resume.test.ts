@@ -2,7 +2,7 @@ import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherServer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { STAFF_MAIL_JOB } from './jobs.ts';
-import { cookieOf, newStaff, staffCalls } from './staff-testing.ts';
+import { cookieOf, newStaff, staffCalls } from '../../test/staff.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
 } from '@lynk/contract/staff';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { deleteOpenActivations } from './activation-repository.ts';
 import { queueActivation } from './activation.ts';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKey } from '../../test/accounts.ts';
 import { createTestApp, signAccessToken, type TestApp } from '../../test/test-app.ts';
-import { cookieOf, editOf, memberOf, staffCalls } from './staff-testing.ts';
+import { cookieOf, editOf, memberOf, staffCalls } from '../../test/staff.ts';
 
 // A bearer token lives 10 minutes and carries its membership in its claims; a staff change must
 // end it at once all the same, as it ends the member's cookie sessions (staff-sessions.test.ts).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
-import { cookieOf, demoEmail, editOf, memberOf, staffCalls } from './staff-testing.ts';
+import { cookieOf, demoEmail, editOf, memberOf, staffCalls } from '../../test/staff.ts';
 
 // The app remembers a checked session for 5 seconds (ADR 025): these tests show a staff change
 // ends the member's sessions at once all the same.

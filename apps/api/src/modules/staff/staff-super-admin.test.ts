@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@lynk/contract/messages';
 import { MAX_SUPER_ADMINS_PER_MERCHANT, STAFF_PRODUCT_MESSAGES } from '@lynk/contract/staff';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { cookieOf, editOf, KINGSTON, newStaff, STAFF_URL, staffCalls } from './staff-testing.ts';
+import { cookieOf, editOf, KINGSTON, newStaff, STAFF_URL, staffCalls } from '../../test/staff.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof staffCalls>;

@@ -12,7 +12,7 @@ import {
   newStaff,
   STAFF_URL,
   staffCalls,
-} from './staff-testing.ts';
+} from '../../test/staff.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof staffCalls>;

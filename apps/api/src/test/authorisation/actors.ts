@@ -1,5 +1,5 @@
 import type { SessionIdentity } from '@lynk/contract/session';
-import { authenticationFromClaims, isRecentlyAuthenticated } from '../../modules/session/authentication.ts';
+import { authenticationFromClaims, isRecentlyAuthenticated } from '../../plugins/authentication.ts';
 import { DEMO_CUSTOMER } from '../../world/demo-consumers.ts';
 import { DEMO_PASSWORD, EMAIL_DOMAIN } from '../../world/demo-seed.ts';
 import { signInCustomer } from '../pay-links.ts';

@@ -4,7 +4,14 @@ import { batchFile } from '../batch-world.ts';
 import { Browser, newKey, Unanswered } from './http.ts';
 import { ADMIN, MANAGER, waitForBatch } from './money-load.ts';
 import type { FaultServer, FaultTarget } from './server.ts';
-import { expireLinks, jobFindings, pendingWork, untilDone, type Payroll } from './job-outcomes.ts';
+import {
+  expireLinks,
+  jobFindings,
+  pendingWork,
+  untilDone,
+  type JobKind,
+  type Payroll,
+} from './job-outcomes.ts';
 import { balancesOf, withFaultDatabase, type FaultWorld } from './world.ts';
 
 /**
@@ -46,8 +53,6 @@ export interface JobKillFindings {
   errors: string[];
   seconds: number;
 }
-
-export type JobKind = 'bank-rail' | 'order-expiry' | 'activation-mail' | 'batch-processing';
 
 /** The wallet users each round's payroll pays (prepareFaultWorld creates them, empty). */
 export const payrollPrefixes = (run: string, kills: number) =>

@@ -6,7 +6,6 @@ import { batchPaidFindings, paidOnce } from '../batch-crash.ts';
 import { Browser } from './http.ts';
 import type { FaultServer } from './server.ts';
 import { balancesOf, type FaultWorld } from './world.ts';
-import type { JobKind } from './job-kills.ts';
 
 /**
  * What the killed servers' jobs left to do and, once a last server has finished it, whether each
@@ -27,6 +26,8 @@ export interface Made {
 }
 
 export const ids = <T>(values: (T | undefined)[]) => values.filter((v): v is T => v !== undefined);
+
+export type JobKind = 'bank-rail' | 'order-expiry' | 'activation-mail' | 'batch-processing';
 
 /** How much of each kind's work the jobs have still to do. */
 export async function pendingWork(db: Db, made: Made): Promise<Record<JobKind, number>> {

@@ -1,7 +1,7 @@
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
-import { prepareDatabase } from '../../db/prepare.ts';
+import { prepareDatabase } from '../../scripts/prepare.ts';
 import type { Db } from '../../db/transaction.ts';
 import { loadSecrets } from '../../lib/secrets.ts';
 import { advanceBankTransfer } from '../../world/bank-rail.ts';

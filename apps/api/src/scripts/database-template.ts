@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embeddedDataPath, openDatabase } from './database.ts';
+import { embeddedDataPath, openDatabase } from '../db/database.ts';
 import { prepareDatabase } from './prepare.ts';
 
 /**

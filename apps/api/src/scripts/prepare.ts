@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { ensureInternalAccounts } from '../modules/ledger/internal-accounts.ts';
+import { ensureInternalAccounts } from '../modules/ledger/index.ts';
 import { seedDemo, seedRoles } from '../world/demo-seed.ts';
 import { refuseDemoSignIns } from '../world/demo-sign-ins.ts';
-import { migrateToLatest } from './migrate.ts';
-import type { Database } from './schema.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * Brings a database to the latest schema with the rows every install needs (roles, the ledger's

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { DatabaseHandle } from '../db/database.ts';
-import { LISTING_CHANGES_CHANNEL } from '../db/functions/listing-changes/function.ts';
+import type { DatabaseHandle } from './database.ts';
+import { LISTING_CHANGES_CHANNEL } from './functions/listing-changes/function.ts';
 
 export interface ChangeHandlers {
   /** A committed write's announcement (the listings': merchant ids comma-joined, or `*`). */

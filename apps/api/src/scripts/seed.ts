@@ -8,11 +8,11 @@
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { prepareDatabase } from './db/prepare.ts';
-import { verifyLedger } from './modules/ledger/service.ts';
-import { bulkSeedOrders } from './world/bulk-orders.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { prepareDatabase } from './prepare.ts';
+import { verifyLedger } from '../modules/ledger/index.ts';
+import { bulkSeedOrders } from '../world/bulk-orders.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deleteExpiredIdempotencyKeys, idempotencyClaim, IDEMPOTENCY_TTL_MS } from './idempotency.ts';
 
 let t: TestApp;

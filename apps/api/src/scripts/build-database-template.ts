@@ -1,9 +1,9 @@
 /**
  * `npm run build` (and `npm start` when it is missing or older than the schema and the demo
- * world): writes the embedded database's template, see db/template.ts.
+ * world): writes the embedded database's template, see database-template.ts.
  */
 import { performance } from 'node:perf_hooks';
-import { DATABASE_TEMPLATE, writeDatabaseTemplate } from './db/template.ts';
+import { DATABASE_TEMPLATE, writeDatabaseTemplate } from './database-template.ts';
 
 const started = performance.now();
 await writeDatabaseTemplate();

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import { openDatabase } from '../db/database.ts';
 import { prepareDatabase } from './prepare.ts';
-import { TEMPLATE_MAX_AGE_MS, templateFor, writeDatabaseTemplate } from './template.ts';
+import { TEMPLATE_MAX_AGE_MS, templateFor, writeDatabaseTemplate } from './database-template.ts';
 
 let root: string;
 let file: string;

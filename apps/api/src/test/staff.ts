@@ -1,6 +1,6 @@
-import type { TestApp } from '../../test/test-app.ts';
-import { signIn } from '../../test/test-app.ts';
-import { DEMO_PASSWORD, EMAIL_DOMAIN } from '../../world/demo-seed.ts';
+import type { TestApp } from './test-app.ts';
+import { signIn } from './test-app.ts';
+import { DEMO_PASSWORD, EMAIL_DOMAIN } from '../world/demo-seed.ts';
 
 /** Helpers of the staff module's tests: signed-in cookies and the staff calls. */
 export const STAFF_URL = '/api/profile/v3/staff';

@@ -3,10 +3,10 @@
  * configured database (DATABASE_URL, else the embedded one in DATA_DIR — stop the server first,
  * the embedded database has one user at a time). Prints what it found; exits 1 when anything is off.
  */
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { verifyLedger } from './modules/ledger/service.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { verifyLedger } from '../modules/ledger/index.ts';
 
 const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
-import { inTransaction, type Db } from '../db/transaction.ts';
-import type { EngineOutcome, PostingRequest } from '../modules/ledger/engine-types.ts';
-import { AppError } from './app-error.ts';
+import { inTransaction, type Db } from '../../db/transaction.ts';
+import type { EngineOutcome, PostingRequest } from './engine-types.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { claimKey, deleteKeysExpiredBy, findKey, storeAnswer } from './idempotency-repository.ts';
 
 /** Keys are kept at least this long, so a client may retry a money movement for a day. */

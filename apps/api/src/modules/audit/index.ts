@@ -1,0 +1,8 @@
+/**
+ * The audit log.
+ *
+ * The module's public face (ADR 044): other modules, the world, app.ts and the scripts import
+ * from here only; the files behind it are the module's own.
+ */
+export { auditPlugin } from './plugin.ts';
+export { type AuditedCaller, recordAudit, recordDownload } from './service.ts';

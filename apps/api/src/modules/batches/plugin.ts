@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { batchesToValidate, VALIDATE_BATCH_JOB, validateBatch, type ValidateBatchJob } from './jobs.ts';
+import { startBatchProcessing } from './processing-jobs.ts';
+import { batchRoutes } from './routes.ts';
+import type { BatchSettings } from './service.ts';
+
+/**
+ * Batch payments under /api/payment and, when background jobs run, their validation and
+ * processing, with the batches left waiting by the last run taken up again at start (ADR 022,
+ * 023, 044).
+ */
+export const batchesPlugin = fp(async function batches(
+  app: FastifyInstance,
+  opts: { settings: BatchSettings; railStepSeconds: number },
+) {
+  await app.register(batchRoutes, { prefix: '/api/payment', settings: opts.settings });
+  const { boss } = app;
+  if (!boss) return;
+  await boss.createQueue(VALIDATE_BATCH_JOB);
+  await boss.work<ValidateBatchJob>(VALIDATE_BATCH_JOB, async (jobs) => {
+    for (const job of jobs) {
+      const status = await validateBatch(app.db, job.data.batchId);
+      app.log.info({ batchId: job.data.batchId, status }, 'batch validated');
+    }
+  });
+  for (const batchId of await batchesToValidate(app.db)) {
+    await boss.send(VALIDATE_BATCH_JOB, { batchId } satisfies ValidateBatchJob);
+  }
+  await startBatchProcessing(app, boss, opts.railStepSeconds);
+});

@@ -1,0 +1,7 @@
+/**
+ * The merchant's profile.
+ *
+ * The module's public face (ADR 044): other modules, the world, app.ts and the scripts import
+ * from here only; the files behind it are the module's own.
+ */
+export { profilePlugin } from './plugin.ts';

@@ -1,0 +1,7 @@
+/**
+ * QR codes.
+ *
+ * The module's public face (ADR 044): other modules, the world, app.ts and the scripts import
+ * from here only; the files behind it are the module's own.
+ */
+export { qrPlugin } from './plugin.ts';
