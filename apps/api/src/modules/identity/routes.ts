@@ -7,8 +7,7 @@ import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { addFormBodyParser, unparsedFormField } from './form-body.ts';
 import { loginPage, messagePage } from './pages.ts';
 import { answerRateLimitsWithPages } from './rate-limited-pages.ts';
-import { findUserByAuthId } from './repository.ts';
-import type { IdentityService } from './service.ts';
+import { findStaffAccount, type IdentityService } from './service.ts';
 import { ACR_PASSWORD, SECOND_FACTOR_PROMPT, type ReauthenticationResult } from './two-factor-prompt.ts';
 import { secondFactorRoutes } from './two-factor-routes.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
@@ -147,7 +146,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
           return html(reply, loginPage({ action, email, error: INVALID_CREDENTIALS }), 401);
         }
         // The password alone re-authenticates only an account without a second factor (ADR 030).
-        const user = await findUserByAuthId(app.db, outcome.accountId);
+        const user = await findStaffAccount(app.db, outcome.accountId);
         const result: InteractionResults & ReauthenticationResult = {
           login: {
             accountId: outcome.accountId,

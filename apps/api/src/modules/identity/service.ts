@@ -8,7 +8,9 @@ import {
   deleteExpiredOidcPayloads,
   findDefaultMembership,
   findMembership,
+  findUserByAuthId,
   findUserByEmail,
+  type UserRecord,
 } from './repository.ts';
 import {
   createAccountBackoff,
@@ -112,6 +114,13 @@ export function createIdentityService(options: IdentityServiceOptions) {
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
+
+export type StaffAccount = UserRecord;
+
+/** The staff account an interaction is for (the provider's `accountId`), or undefined. */
+export function findStaffAccount(db: Kysely<Database>, accountId: string): Promise<StaffAccount | undefined> {
+  return findUserByAuthId(db, accountId);
+}
 
 /** Provider records nobody can use any more (expired sessions, codes, grants, tokens). */
 export function purgeExpiredProviderRecords(db: Kysely<Database>, now: Date): Promise<number> {

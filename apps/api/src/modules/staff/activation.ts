@@ -9,6 +9,7 @@ import {
   findUsableActivation,
   insertActivation,
   insertActivationMail,
+  listDevMail,
   markMail,
   setActivationToken,
   setPasswordHash,
@@ -76,6 +77,11 @@ export async function deliverActivationMail(
     await markMail(db, outboxId, { status, error: reason.slice(0, 500) });
     throw error;
   }
+}
+
+/** The demo mailbox's newest messages, for its viewer (dev-mail-routes.ts). */
+export function devMailbox(db: Db, shown: number) {
+  return listDevMail(db, shown);
 }
 
 /** Who an activation link is for, while it can still be used; null otherwise. */
