@@ -54,7 +54,7 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
   await boss.start();
   await boss.createQueue(PURGE_EXPIRED_JOB);
   await boss.work(PURGE_EXPIRED_JOB, async () => {
-    const purged = await purgeExpired(app.db);
+    const purged = await purgeExpired(app.db, app.clock());
     app.log.info({ purged }, 'purged expired sessions and provider records');
   });
   await boss.schedule(PURGE_EXPIRED_JOB, PURGE_EXPIRED_CRON);
@@ -70,7 +70,7 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
 
   await boss.createQueue(EXPIRE_ORDERS_JOB);
   await boss.work(EXPIRE_ORDERS_JOB, async () => {
-    const expired = await expireUnpaidOrders(app.db);
+    const expired = await expireUnpaidOrders(app.db, app.clock());
     if (expired > 0) app.log.info({ expired }, 'expired unpaid payment requests');
   });
   await boss.schedule(EXPIRE_ORDERS_JOB, EXPIRE_ORDERS_CRON);
@@ -78,7 +78,7 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
   await boss.createQueue(VALIDATE_BATCH_JOB);
   await boss.work<ValidateBatchJob>(VALIDATE_BATCH_JOB, async (jobs) => {
     for (const job of jobs) {
-      const status = await validateBatch(app.db, job.data.batchId);
+      const status = await validateBatch(app.db, job.data.batchId, app.clock());
       app.log.info({ batchId: job.data.batchId, status }, 'batch validated');
     }
   });
@@ -89,7 +89,7 @@ export const jobsPlugin = fp(async function jobs(app: FastifyInstance, opts: Job
   await startBatchProcessing(app, boss, opts.railStepSeconds);
   await startStaffMail(app, boss, opts.mail);
 
-  const rail = startBankRail(app.db, app.ledger, opts.railStepSeconds, (error) =>
+  const rail = startBankRail(app.db, app.ledger, opts.railStepSeconds, app.clock, (error) =>
     app.log.error({ err: error }, 'bank rail run failed'),
   );
   app.decorate('boss', boss);

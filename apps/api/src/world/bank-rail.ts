@@ -102,7 +102,7 @@ export async function advanceBankTransfer(
   db: Db,
   ledger: Ledger,
   transferId: string,
-  now = new Date(),
+  now: Date,
   stepSeconds: number | null = null,
 ): Promise<TransferStatus | null> {
   const transfer = await findRailTransfer(db, transferId);
@@ -116,7 +116,7 @@ export async function advanceBankTransfer(
  * One pass of the rail: every transfer due by `now` moves one step (up to RAIL_BATCH of them; the
  * caller runs passes until fewer come back). Answers how many moved.
  */
-export async function runBankRail(db: Db, ledger: Ledger, stepSeconds: number, now = new Date()) {
+export async function runBankRail(db: Db, ledger: Ledger, stepSeconds: number, now: Date) {
   const due = await listDueRailTransfers(db, now, RAIL_BATCH);
   const outcomes = await Promise.all(
     due.map(async (transfer) => {
@@ -136,6 +136,7 @@ export function startBankRail(
   db: Db,
   ledger: Ledger,
   stepSeconds: number,
+  clock: () => Date,
   onError: (error: unknown) => void,
 ): { stop(): Promise<void> } {
   const periodMs = Math.max(1, stepSeconds) * 1000;
@@ -145,7 +146,7 @@ export function startBankRail(
   const run = async () => {
     try {
       for (;;) {
-        const pass = await runBankRail(db, ledger, stepSeconds);
+        const pass = await runBankRail(db, ledger, stepSeconds, clock());
         if (stopped || pass.due < RAIL_BATCH || pass.moved === 0) break;
       }
     } catch (error) {

@@ -65,7 +65,7 @@ export function toTransferDto(row: TransferRow): Transfer {
 export interface TransferCaller {
   identity: SessionIdentity;
   ip: string;
-  now?: Date;
+  now: Date;
   railStepSeconds: number | null;
 }
 
@@ -98,7 +98,7 @@ export async function createTransfer(
     userId: Number(identity.id),
     organizationId: identity.org_id,
     ip: caller.ip,
-    now: caller.now ?? new Date(),
+    now: caller.now,
     railStepSeconds: caller.railStepSeconds,
   };
   return postTransfer(ledger, actor, { wallet, counterpart }, input, idempotency);

@@ -133,7 +133,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
         if (!details || details.prompt.name !== 'login') return html(reply, expiredPage(), 400);
         const { email, password } = request.body as z.infer<typeof loginBody>;
         const action = loginAction(details.uid);
-        const outcome = await identity.signIn({ email, password, ip: request.ip });
+        const outcome = await identity.signIn({ email, password, ip: request.ip, now: app.clock() });
         if (outcome.kind === 'locked') {
           reply.header('retry-after', String(outcome.retryAfterSeconds));
           return html(
@@ -153,7 +153,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
             remember: false,
             amr: ['pwd'],
             acr: ACR_PASSWORD,
-            ts: Math.floor(twoFactor.now().getTime() / 1000),
+            ts: Math.floor(app.clock().getTime() / 1000),
           },
           lynkReauthenticated: user ? (await twoFactor.requirement(user.id)) === 'none' : false,
         };

@@ -68,7 +68,7 @@ function lockedMessage(seconds: number): string {
 export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRoutesOptions) {
   const { provider, twoFactor, html } = opts;
   const codeThrottle = signInRateLimit(scope, 'second-factor', opts.attemptsPerAddress);
-  const nowSeconds = () => Math.floor(twoFactor.now().getTime() / 1000);
+  const nowSeconds = () => Math.floor(scope.clock().getTime() / 1000);
 
   async function pending(request: FastifyRequest, reply: FastifyReply) {
     let details: Details;
@@ -226,7 +226,12 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
           if (requirement === 'code') return opts.expired(reply);
           const { password } = request.body as z.infer<typeof passwordBody>;
           // Counted like the sign-in page's: per account here, per address in the preHandler.
-          const outcome = await opts.identity.signIn({ email: found.user.email, password, ip: request.ip });
+          const outcome = await opts.identity.signIn({
+            email: found.user.email,
+            password,
+            ip: request.ip,
+            now: scope.clock(),
+          });
           if (outcome.kind === 'signed-in' && outcome.accountId === found.user.auth_id) {
             const to = settingUp(found.details, requirement)
               ? await setUpStep(request, reply, { lynkPasswordConfirmedAt: nowSeconds() })
