@@ -73,6 +73,56 @@ const architecture = {
   },
 };
 
+/** ADR 034: one way to write a schema, the one a bundler can trim. */
+const zodMiniOnly = { name: 'zod', message: "Schemas use 'zod/mini' (ADR 034)." };
+
+/**
+ * ADR 009: a route parses, authorises, calls a service and replies; the SQL stays behind the
+ * service, so a route never imports a repository (its own module's included).
+ */
+const routesCallServices = {
+  files: ['apps/api/src/**/*routes.ts', 'apps/api/src/**/*-route.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [zodMiniOnly],
+        patterns: [
+          {
+            regex: 'repository(\\.ts)?$',
+            message: 'A route calls a service, never a repository (ADR 009).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/**
+ * ADR 009: every rule reads the app's one clock (`app.clock`, from `BuildAppOptions.now`), which
+ * tests and the browser journeys move. Real time is read in lib/clock.ts alone (`realClock`);
+ * elapsed time in memory (a cache entry's age) is measured with `performance.now()`.
+ */
+const oneClock = {
+  files: ['apps/api/src/**/*.ts'],
+  ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/lib/clock.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+        message:
+          'Read the app clock (`app.clock()`, or the `now` a service is given), not real time (ADR 009).',
+      },
+      {
+        selector: "MemberExpression[object.name='Date'][property.name='now']",
+        message:
+          'Read the app clock (`app.clock()`, or the `now` a service is given), not real time (ADR 009).',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,11 +140,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // ADR 034: one way to write a schema, the one a bundler can trim.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'zod', message: "Schemas use 'zod/mini' (ADR 034)." }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [zodMiniOnly] }],
     },
   },
   {
@@ -105,4 +151,6 @@ export default tseslint.config(
   },
   { files: ['apps/portal/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   architecture,
+  routesCallServices,
+  oneClock,
 );

@@ -17,6 +17,7 @@ import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { realClock } from './lib/clock.ts';
 import { injectFetch } from './lib/inject-fetch.ts';
 import type { FirstScreenRenderer } from './lib/portal-pages.ts';
 // Before any route's schema validates a request: the 400 answers carry zod's English messages.
@@ -76,6 +77,11 @@ declare module 'fastify' {
     pool: pg.Pool;
     /** Every money movement goes through the ledger engine (ADR 020). */
     ledger: Ledger;
+    /**
+     * The time every rule reads (expiry, limits, sessions, second factors): `BuildAppOptions.now`,
+     * real time by default. Routes pass `app.clock()` to services; jobs read it when they run.
+     */
+    clock(): Date;
   }
 }
 
@@ -95,7 +101,7 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
-  /** The clock of the session and sign-in rules (tests move it instead of waiting). */
+  /** The clock of every rule, `app.clock` (tests and journeys move it instead of waiting). */
   now?: () => Date;
   /** Hears every route as it is added, hidden ones too (the authorisation matrix lists them). */
   onRoute?: (route: RouteOptions) => void;
@@ -144,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const now = options.now ?? realClock;
+  app.decorate('clock', now);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
   database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'));
@@ -184,12 +192,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const now = options.now ?? (() => new Date());
   const twoFactorKeys = createTwoFactorKeys(secrets.sessionEncryptionKey);
   const twoFactor = createTwoFactorService({ db: database.db, keys: twoFactorKeys, now });
   const provider = config.oidc.embedded
     ? createProvider({
         twoFactor,
+        now,
         db: database.db,
         issuer: config.oidc.issuer,
         publicUrl: config.publicUrl,
@@ -217,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     oidc,
     verifier,
     cipher: createTokenCipher(secrets.sessionEncryptionKey),
-    providerSessions: provider && createProviderSessions(provider),
+    providerSessions: provider && createProviderSessions(provider, now),
     publicUrl: config.publicUrl,
     audience: config.oidc.audience,
     identityCacheMs: config.sessionIdentityCacheMs,

@@ -4,11 +4,14 @@ import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './scripts/prepare.ts';
 import { templateFor } from './scripts/database-template.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { realClock } from './lib/clock.ts';
 import { fileClock } from './lib/test-clock.ts';
 import { verifyLedger } from './modules/ledger/index.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
+// The journeys' server runs on the clock they move (TEST_CLOCK_FILE); any other on real time.
+const clock = config.testClockFile ? fileClock(config.testClockFile) : realClock;
 const secrets = await loadSecrets(config.dataDir);
 if (config.sessionSecret) secrets.sessionSecret = config.sessionSecret;
 if (config.sessionEncryptionKey) secrets.sessionEncryptionKey = config.sessionEncryptionKey;
@@ -20,13 +23,13 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   ...(template ? { loadDataDir: template } : {}),
 });
-await prepareDatabase(database.db, { demo: config.demo });
+await prepareDatabase(database.db, { demo: config.demo, now: clock() });
 
 const app = await buildApp({
   config,
   database,
   secrets,
-  ...(config.testClockFile ? { now: fileClock(config.testClockFile) } : {}),
+  now: clock,
 });
 
 let closing = false;

@@ -61,7 +61,7 @@ export class ListingCache {
 
   constructor(options: ListingCacheOptions) {
     this.options = options;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => performance.now());
   }
 
   /** Whether answers may be served and kept now. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { realClock } from './clock.ts';
 
 /**
  * The clock of a server under browser journeys (TEST_CLOCK_FILE, test only): real time plus the
@@ -16,6 +17,6 @@ export function fileClock(file: string): () => Date {
     } catch {
       // No file yet: no offset.
     }
-    return new Date(Date.now() + offset);
+    return new Date(realClock().getTime() + offset);
   };
 }

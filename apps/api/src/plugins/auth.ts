@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER, type SessionIdentity } from '@lynk/contract/session';
-import { passesGate, type Gate } from '@lynk/contract/permissions';
+import type { Gate } from '@lynk/contract/permissions';
 import type { DatabaseHandle } from '../db/database.ts';
-import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import { AppError, unauthorized } from '../lib/app-error.ts';
+import { assertGate } from '../lib/gate.ts';
 import { memoByString } from '../lib/memo.ts';
 import { NO_AUTHENTICATION, type Authentication } from './authentication.ts';
 
@@ -17,8 +18,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionCookie: { name: string; secure: boolean };
-    /** The time the session rules read (tests move it instead of waiting). */
-    clock(): Date;
     /** A signed cookie's value, or null when it is missing or its signature is wrong. */
     readSignedCookie(request: FastifyRequest, name: string): string | null;
   }
@@ -44,8 +43,6 @@ interface Caller {
 
 /** The portal's sessions (the session module's service). */
 export interface SessionLookup {
-  /** The time the session rules read (tests move it instead of waiting). */
-  now(): Date;
   /** The caller behind a session id, or null when there is no live session. */
   resolve(sessionId: string): Promise<Caller | null>;
 }
@@ -87,7 +84,6 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, opts: Aut
   app.decorateRequest('identity', null);
   app.decorateRequest('authKind', null);
   app.decorateRequest('authentication', null as unknown as Authentication);
-  app.decorate('clock', opts.sessions.now);
   const { memberships } = opts;
   if (opts.database) {
     const feed = await memberships.listen(opts.database, (error) =>
@@ -205,6 +201,6 @@ export const requireIdentity: preValidationHookHandler = async (request) => {
 export function requireGate(gate: Gate): preValidationHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.identity) throw unauthorized();
-    if (!passesGate(request.identity.permissions, request.identity.role, gate)) throw forbidden();
+    assertGate(request.identity, gate);
   };
 }

@@ -152,7 +152,7 @@ describe('the next listing shows the change after', () => {
     expect(first.result[0]).toMatchObject({ id, status: 'NEW' });
 
     await primed(t, BATCHES, admin);
-    expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
     expect((await listing(t, BATCHES, admin)).body.result[0]).toMatchObject({ id, status: 'VALIDATED' });
 
     await primed(t, BATCHES, admin);
@@ -169,9 +169,12 @@ describe('the next listing shows the change after', () => {
     });
     expect(approved.statusCode).toBe(200);
     await primed(t, BATCHES, admin);
-    expect(await processBatch({ db: t.database.db, ledger: t.app.ledger, railStepSeconds: null }, id)).toBe(
-      'COMPLETED',
-    );
+    expect(
+      await processBatch(
+        { db: t.database.db, ledger: t.app.ledger, railStepSeconds: null, now: () => new Date() },
+        id,
+      ),
+    ).toBe('COMPLETED');
     expect((await listing(t, BATCHES, admin)).body.result[0]).toMatchObject({
       id,
       status: 'COMPLETED',

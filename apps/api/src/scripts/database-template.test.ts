@@ -30,7 +30,7 @@ describe("the embedded database's template", () => {
     expect(users).toBeGreaterThan(0);
     expect(orders).toBeGreaterThan(0);
     // Nothing is missing: preparing it again adds no row.
-    await prepareDatabase(first.db, { demo: true });
+    await prepareDatabase(first.db, { demo: true, now: new Date() });
     expect([await countOf(first.db, 'users'), await countOf(first.db, 'orders')]).toEqual([users, orders]);
     const demoUser = await first.db
       .selectFrom('users')

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedDataPath, openDatabase } from '../db/database.ts';
+import { realClock } from '../lib/clock.ts';
 import { prepareDatabase } from './prepare.ts';
 
 /**
@@ -21,7 +22,7 @@ export const TEMPLATE_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 export async function writeDatabaseTemplate(file = DATABASE_TEMPLATE): Promise<void> {
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
-    await prepareDatabase(database.db, { demo: true });
+    await prepareDatabase(database.db, { demo: true, now: realClock() });
     // Uncompressed: it stays on this machine, and loading it is then only a copy.
     const dump = await database.pglite!.dumpDataDir('none');
     await mkdir(path.dirname(file), { recursive: true });
@@ -43,7 +44,8 @@ export async function templateFor(
   dataDir: string,
   options: { file?: string; now?: number } = {},
 ): Promise<Blob | undefined> {
-  const { file = DATABASE_TEMPLATE, now = Date.now() } = options;
+  // A file's age on disk is real time, whatever clock the app then runs on.
+  const { file = DATABASE_TEMPLATE, now = realClock().getTime() } = options;
   if (existsSync(path.join(embeddedDataPath(dataDir), 'PG_VERSION'))) return undefined;
   const made = statSync(file, { throwIfNoEntry: false });
   if (!made || now - made.mtimeMs > TEMPLATE_MAX_AGE_MS) return undefined;

@@ -11,10 +11,13 @@ import type { Database } from '../db/schema.ts';
  * restart, or a database made from the build's template, passes through it quickly. Outside the
  * demo it refuses (throws on) a database where the README's sign-ins still open (ADR 041).
  */
-export async function prepareDatabase(db: Kysely<Database>, options: { demo: boolean }): Promise<void> {
+export async function prepareDatabase(
+  db: Kysely<Database>,
+  options: { demo: boolean; now: Date },
+): Promise<void> {
   await migrateToLatest(db as never);
   await seedRoles(db);
   await ensureInternalAccounts(db);
-  if (options.demo) await seedDemo(db);
+  if (options.demo) await seedDemo(db, options.now);
   else await refuseDemoSignIns(db);
 }

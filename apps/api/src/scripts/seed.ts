@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { prepareDatabase } from './prepare.ts';
+import { realClock } from '../lib/clock.ts';
 import { verifyLedger } from '../modules/ledger/index.ts';
 import { bulkSeedOrders } from '../world/bulk-orders.ts';
 
@@ -33,7 +34,8 @@ const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const { db } = database;
-  await prepareDatabase(db, { demo: true });
+  const now = realClock();
+  await prepareDatabase(db, { demo: true, now });
   const { rows } = await sql<{ n: string }>`select count(*) as n from orders`.execute(db);
   const missing = Math.max(0, target - Number(rows[0]!.n));
   console.log(`${rows[0]!.n} orders in the database; adding ${missing} to reach ${target}`);
@@ -41,6 +43,7 @@ try {
     const started = performance.now();
     const result = await bulkSeedOrders(db, {
       orders: missing,
+      now,
       chunk: count(values.chunk),
       feeSchedule: config.orders.feeSchedule,
       requestTtlMs: config.orders.paymentRequestTtlMs,

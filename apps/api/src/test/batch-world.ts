@@ -66,6 +66,7 @@ export async function fundWallet(
   await postEntry(ledger, {
     kind: 'OPENING_BALANCE',
     description: 'Funds for a batch payout',
+    createdAt: new Date(),
     merchantId,
     postings: [
       {
@@ -108,7 +109,7 @@ export async function approvedBatch(
   });
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
   const batchId = (uploaded.json() as { data: { id: number } }).data.id;
-  const status = await validateBatch(db, batchId);
+  const status = await validateBatch(db, batchId, new Date());
   if (status !== 'VALIDATED') throw new Error(`validation ended ${status}`);
   return approveBatch(app, db, callers, { ...options, batchId });
 }

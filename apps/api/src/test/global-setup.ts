@@ -21,7 +21,7 @@ export async function providePostgresTemplate(project: TestProject, serverUrl: s
     databaseUrl: databaseUrl(serverUrl, template),
     dataDir: 'memory://',
   });
-  await prepareDatabase(database.db, { demo: true });
+  await prepareDatabase(database.db, { demo: true, now: new Date() });
   await database.close();
   project.provide('postgresTemplate', { serverUrl, template } satisfies PostgresTemplate);
   project.provide('seededDatabase', '');

@@ -101,7 +101,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Collects the app's log lines (at info level) instead of keeping it silent. */
     logStream?: { write(line: string): void };
-    /** The clock of the session and sign-in rules (see `testClock`). */
+    /** The clock of every rule, `app.clock` (see `testClock`). */
     now?: () => Date;
     /** Hears every route as it is added (see `BuildAppOptions.onRoute`). */
     onRoute?: BuildAppOptions['onRoute'];

@@ -39,12 +39,17 @@ afterAll(async () => {
 });
 
 const cashOut = (to: number, amount = 1_000_00) =>
-  makeTransfer(t.app.ledger, { identity, ip: '127.0.0.1', railStepSeconds: null }, accounts.wallet, {
-    transfer_type: 'CASH_OUT',
-    account_type: 'BANK_ACCOUNT',
-    account_id: to,
-    amount,
-  });
+  makeTransfer(
+    t.app.ledger,
+    { identity, ip: '127.0.0.1', now: new Date(), railStepSeconds: null },
+    accounts.wallet,
+    {
+      transfer_type: 'CASH_OUT',
+      account_type: 'BANK_ACCOUNT',
+      account_id: to,
+      amount,
+    },
+  );
 
 const statusOf = async (id: string) =>
   (
@@ -82,18 +87,18 @@ describe('a bank rail step', () => {
     expect(await railDueAt(id)).toBeNull();
     // A step that finds nothing to do posts nothing.
     const postings = await postingsOf(id);
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, id)).toBeNull();
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, id, new Date())).toBeNull();
     expect(await postingsOf(id)).toBe(postings);
   });
 
   it('changes nothing when its transfer has moved on since it was read (a second server, a retry)', async () => {
     const { transfer_id: id } = await cashOut(accounts.failingBank);
-    await advanceBankTransfer(t.database.db, t.app.ledger, id);
+    await advanceBankTransfer(t.database.db, t.app.ledger, id, new Date());
     const before = await balanceOf(t, accounts.wallet);
     // Both read it TRANSMITTED; only the first step fails it and gives the money back.
     const steps = await Promise.all([
-      advanceBankTransfer(t.database.db, t.app.ledger, id),
-      advanceBankTransfer(t.database.db, t.app.ledger, id),
+      advanceBankTransfer(t.database.db, t.app.ledger, id, new Date()),
+      advanceBankTransfer(t.database.db, t.app.ledger, id, new Date()),
     ]);
     expect(steps.filter((s) => s === 'FAILED')).toHaveLength(1);
     expect(steps.filter((s) => s === null)).toHaveLength(1);
@@ -109,9 +114,9 @@ describe('the bank rail', () => {
     const before = await balanceOf(t, accounts.wallet);
     const due = await cashOut(accounts.bank, 1_000_00);
     const transmitted = await cashOut(accounts.bank, 2_000_00);
-    await advanceBankTransfer(db, t.app.ledger, transmitted.transfer_id);
+    await advanceBankTransfer(db, t.app.ledger, transmitted.transfer_id, new Date());
     const failing = await cashOut(accounts.failingBank, 3_000_00);
-    await advanceBankTransfer(db, t.app.ledger, failing.transfer_id);
+    await advanceBankTransfer(db, t.app.ledger, failing.transfer_id, new Date());
     const later = await cashOut(accounts.bank, 4_000_00);
     const offRail = await cashOut(accounts.bank, 5_000_00);
     const dueNow = [due.transfer_id, transmitted.transfer_id, failing.transfer_id];

@@ -98,7 +98,7 @@ export async function advanceBankTransfer(
   db: Db,
   ledger: Ledger,
   transferId: string,
-  now = new Date(),
+  now: Date,
   stepSeconds: number | null = null,
 ): Promise<TransferStatus | null> {
   const transfer = await findRailTransfer(db, transferId);
@@ -112,7 +112,7 @@ export async function advanceBankTransfer(
  * One pass of the rail: every transfer due by `now` moves one step (up to RAIL_BATCH of them; the
  * caller runs passes until fewer come back). Answers how many moved.
  */
-export async function runBankRail(db: Db, ledger: Ledger, stepSeconds: number, now = new Date()) {
+export async function runBankRail(db: Db, ledger: Ledger, stepSeconds: number, now: Date) {
   const due = await listDueRailTransfers(db, now, RAIL_BATCH);
   const outcomes = await Promise.all(
     due.map(async (transfer) => {
@@ -132,6 +132,7 @@ export function startBankRail(
   db: Db,
   ledger: Ledger,
   stepSeconds: number,
+  clock: () => Date,
   onError: (error: unknown) => void,
 ): { stop(): Promise<void> } {
   const periodMs = Math.max(1, stepSeconds) * 1000;
@@ -141,7 +142,7 @@ export function startBankRail(
   const run = async () => {
     try {
       for (;;) {
-        const pass = await runBankRail(db, ledger, stepSeconds);
+        const pass = await runBankRail(db, ledger, stepSeconds, clock());
         if (stopped || pass.due < RAIL_BATCH || pass.moved === 0) break;
       }
     } catch (error) {
@@ -168,7 +169,7 @@ export const bankRailPlugin = fp(async function bankRail(
   app: FastifyInstance,
   opts: { stepSeconds: number },
 ) {
-  const rail = startBankRail(app.db, app.ledger, opts.stepSeconds, (error) =>
+  const rail = startBankRail(app.db, app.ledger, opts.stepSeconds, app.clock, (error) =>
     app.log.error({ err: error }, 'bank rail run failed'),
   );
   app.addHook('onClose', () => rail.stop());

@@ -11,12 +11,14 @@ import { bulkPrices, createLookupTables, spreadOverSlots, SLOTS, type BulkMercha
 import { BULK_ORDER_SQL, BULK_WRITE_SQL } from './bulk-sql.ts';
 import { findBranchStaff } from './demo-orders.ts';
 import { DEMO_BRANCHES, DEMO_PASSWORD, EMAIL_DOMAIN as DEMO_EMAIL_DOMAIN } from './demo-seed.ts';
+import { realClock } from '../lib/clock.ts';
 
 export interface BulkOptions {
   /** How many orders to add. */
   orders: number;
   /** Spread over this many days before `now` (three years by default). */
   days?: number;
+  /** The end of the spread: real time by default (the seeder runs as a script, before any app). */
   now?: Date;
   /** Orders per transaction. */
   chunk?: number;
@@ -46,7 +48,7 @@ export async function bulkSeedOrders(db: Kysely<Database>, options: BulkOptions)
   const started = performance.now();
   const defaults = loadConfig({}).orders;
   const days = options.days ?? 3 * 365;
-  const now = options.now ?? new Date();
+  const now = options.now ?? realClock();
   const chunk = options.chunk ?? 100_000;
   const hash = await hashPassword(DEMO_PASSWORD);
 

@@ -180,12 +180,12 @@ export async function seedDemoBatches(
       if (created.outcome !== 'accepted' && created.outcome !== 'replayed')
         throw new Error('Demo batch refused');
       const id = (created.body as { data: { id: number } }).data.id;
-      const validated = await validateBatch(db, id);
+      const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+      const validated = await validateBatch(db, id, later(1));
       if (plan.outcome === 'INVALID_PAYEE' || plan.outcome === 'VALIDATED') {
         if (validated !== plan.outcome) throw new Error(`Demo batch ${plan.name} ended ${validated}`);
         continue;
       }
-      const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
       await requestApproval(
         db,
         { identity: maker, ip: '127.0.0.1', now: later(5), enqueueProcessing: null },

@@ -73,7 +73,7 @@ export interface DemoMerchant {
 export async function seedDemoLedger(
   db: Kysely<Database>,
   { parentWalletId, merchants }: { parentWalletId: number; merchants: DemoMerchant[] },
-  now = new Date(),
+  now: Date,
 ) {
   const ledger = createLedger(db);
   const cbdcSettlement = await ledger.internalAccount('cbdcSettlementJamDex', null);

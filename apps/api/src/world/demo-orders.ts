@@ -91,7 +91,7 @@ export async function seedDemoOrders(
   ledger: Ledger,
   branches: BranchStaff[],
   passwordHash: Promise<string>,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const { feeSchedule } = loadConfig({}).orders;
   const weights = DEMO_CONSUMERS.map((c) => c.weight);

@@ -80,7 +80,7 @@ describe('demo seed', () => {
   it('changes nothing when run again', async () => {
     const before = await counts();
     await seedRoles(t.database.db);
-    await seedDemo(t.database.db);
+    await seedDemo(t.database.db, new Date());
     expect(await counts()).toEqual(before);
   });
 

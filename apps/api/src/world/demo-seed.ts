@@ -34,7 +34,7 @@ const hashAll = (count: number) =>
  * Seeds the demo organization once, and its customers and orders once (a database seeded before
  * orders existed gets them on its next start); running it again changes nothing.
  */
-export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
   // Wallet users and merchants a batch payout can pay (once; a few milliseconds).
   await seedDemoPayees(db, () => hashPassword(DEMO_PASSWORD));
   const existing = await db

@@ -18,7 +18,7 @@ afterAll(async () => {
 // README's password and authenticator key signed in as Super Administrator.
 describe('a production start on a database with the demo’s sign-ins (ADR 041)', () => {
   it('refuses to start while one of the README’s users opens with the README’s password', async () => {
-    await expect(prepareDatabase(t.database.db, { demo: false })).rejects.toThrow(
+    await expect(prepareDatabase(t.database.db, { demo: false, now: new Date() })).rejects.toThrow(
       /Refusing to start in production: superadmin@bluemountain\.example signs in with the demo’s published password/,
     );
   });
@@ -36,6 +36,6 @@ describe('a production start on a database with the demo’s sign-ins (ADR 041)'
       .execute();
     expect(await findDemoSignIn(t.database.db)).toBe(DEMO_CUSTOMER.email);
     await t.database.db.updateTable('consumers').set({ password_hash: own }).execute();
-    await expect(prepareDatabase(t.database.db, { demo: false })).resolves.toBeUndefined();
+    await expect(prepareDatabase(t.database.db, { demo: false, now: new Date() })).resolves.toBeUndefined();
   });
 });

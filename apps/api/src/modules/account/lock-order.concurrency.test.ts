@@ -47,7 +47,7 @@ describe('new cash-outs beside failing ones on the same wallet', () => {
     const db = t.database.db;
     const accounts = await branchAccounts(t, MERCHANT_ID);
     await setLimit(db, accounts.wallet, 'ACH_CASHOUT', 10n ** 12n);
-    const caller = { identity, ip: '127.0.0.1', railStepSeconds: null };
+    const caller = { identity, ip: '127.0.0.1', now: new Date(), railStepSeconds: null };
     const cashOut = (to: number) =>
       makeTransfer(t.app.ledger, caller, accounts.wallet, {
         transfer_type: 'CASH_OUT',
@@ -61,12 +61,15 @@ describe('new cash-outs beside failing ones on the same wallet', () => {
       const failing = [];
       for (let i = 0; i < PAIRS; i++) {
         const transfer = await cashOut(accounts.failingBank);
-        await advanceBankTransfer(db, t.app.ledger, transfer.transfer_id);
+        await advanceBankTransfer(db, t.app.ledger, transfer.transfer_id, new Date());
         failing.push(transfer.transfer_id);
       }
       // Each failure gives back the limit and returns the money while new cash-outs take both.
       const results = await Promise.allSettled(
-        failing.flatMap((id) => [advanceBankTransfer(db, t.app.ledger, id), cashOut(accounts.bank)]),
+        failing.flatMap((id) => [
+          advanceBankTransfer(db, t.app.ledger, id, new Date()),
+          cashOut(accounts.bank),
+        ]),
       );
       const errors = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
       expect(errors).toEqual([]);

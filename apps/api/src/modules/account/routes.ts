@@ -75,7 +75,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
       const identity = request.identity!;
       // Balances and limits need balance read (spec section 6); the branch list itself does not.
       const withBalances = passesGate(identity.permissions, identity.role, GATES.balance);
-      return { children: await listBranches(app.db, identity.org_id, withBalances, new Date()) };
+      return { children: await listBranches(app.db, identity.org_id, withBalances, app.clock()) };
     },
   );
 
@@ -113,7 +113,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
         request.identity!.merchant_id,
         request.params.id,
         request.query.transfer_type,
-        new Date(),
+        app.clock(),
       ),
     }),
   );
@@ -134,10 +134,12 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
       },
     },
     async (request, reply) => {
-      const claim = idempotencyClaim(request);
+      const now = app.clock();
+      const claim = idempotencyClaim(request, { now });
       const caller = {
         identity: request.identity!,
         ip: request.ip,
+        now,
         railStepSeconds: app.boss ? opts.railStepSeconds : null,
       };
       const outcome = await createTransfer(app.ledger, caller, request.params.id, request.body, claim);
@@ -201,7 +203,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { railStepSecond
         { identity: request.identity!, ip: request.ip },
         request.params.id,
         request.query,
-        new Date(),
+        app.clock(),
       );
       return { base64_file: Buffer.from(csv).toString('base64') };
     },

@@ -235,7 +235,7 @@ describe('listings and export', () => {
     expect(oneMonth.statusCode).toBe(200);
 
     const identity = (await get('/api/session', otherBranchAdmin)).json();
-    const caller = { identity, ip: '127.0.0.1', railStepSeconds: null };
+    const caller = { identity, ip: '127.0.0.1', now: new Date(), railStepSeconds: null };
     const move = {
       transfer_type: 'CASH_OUT',
       account_type: 'CBDC',

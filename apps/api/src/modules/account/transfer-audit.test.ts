@@ -40,8 +40,8 @@ describe('the audit trail', () => {
       amount: 4_321,
     };
     const created = (await postTransfer(t.app, admin, kingston.wallet, body)).json().data;
-    await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id);
-    await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id);
+    await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date());
+    await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date());
 
     expect(await auditOf(created.transfer_id)).toEqual([
       {

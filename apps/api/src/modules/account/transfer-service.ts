@@ -1,11 +1,12 @@
 import type { ApiError } from '@lynk/contract/errors';
-import { hasPermission, type PermissionString } from '@lynk/contract/permissions';
+import type { PermissionString } from '@lynk/contract/permissions';
 import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { SessionIdentity } from '@lynk/contract/session';
 import { limitPeriod, type LimitTransferType } from '@lynk/contract/statuses';
 import type { CreateTransfer, Transfer } from '@lynk/contract/transfers';
 import type { TransferStatus } from '../../db/schema.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertGate } from '../../lib/gate.ts';
 import {
   DEFAULT_LIMITS,
   type EngineOutcome,
@@ -68,7 +69,7 @@ export function toTransferDto(row: TransferRow): Transfer {
 export interface TransferCaller {
   identity: SessionIdentity;
   ip: string;
-  now?: Date;
+  now: Date;
   railStepSeconds: number | null;
 }
 
@@ -95,13 +96,13 @@ export async function createTransfer(
   if (counterpart?.type !== input.account_type) throw notFound(PRODUCT_MESSAGES.accountNotFound);
   const route = ROUTES[input.transfer_type][input.account_type];
   if (!route) throw notFound(PRODUCT_MESSAGES.noCashInFromBeneficiary);
-  if (!hasPermission(identity.permissions, route.permission)) throw forbidden();
+  assertGate(identity, { allOf: [route.permission] });
   const actor = {
     merchantId,
     userId: Number(identity.id),
     organizationId: identity.org_id,
     ip: caller.ip,
-    now: caller.now ?? new Date(),
+    now: caller.now,
     railStepSeconds: caller.railStepSeconds,
   };
   return postTransfer(ledger, actor, { wallet, counterpart }, input, idempotency);

@@ -206,10 +206,16 @@ describe('the simulated bank rail', () => {
       })
     ).json().data;
     expect(await balanceOf(t, kingston.wallet)).toBe(before - 7_000n);
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id)).toBe('TRANSMITTED');
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id)).toBe('COMPLETED');
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date())).toBe(
+      'TRANSMITTED',
+    );
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date())).toBe(
+      'COMPLETED',
+    );
     // A job that runs again changes nothing and never pays twice.
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id)).toBeNull();
+    expect(
+      await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date()),
+    ).toBeNull();
     expect(await balanceOf(t, kingston.wallet)).toBe(before - 7_000n);
   });
 
@@ -226,8 +232,10 @@ describe('the simulated bank rail', () => {
       })
     ).json().data;
     expect(await balanceOf(t, kingston.wallet)).toBe(before - 9_900n);
-    await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id);
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id)).toBe('FAILED');
+    await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date());
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date())).toBe(
+      'FAILED',
+    );
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
     expect((await get(limitUrl, admin)).json().data.remaining).toBe(limitBefore);
     const history = (await get('/api/account/v2/connected-account-transactions?limit=50', admin)).json();
@@ -252,9 +260,13 @@ describe('the simulated bank rail', () => {
     ).json().data;
     expect(created.status).toBe('PENDING');
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id)).toBe('TRANSMITTED');
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date())).toBe(
+      'TRANSMITTED',
+    );
     expect(await balanceOf(t, kingston.wallet)).toBe(before);
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id)).toBe('COMPLETED');
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, created.transfer_id, new Date())).toBe(
+      'COMPLETED',
+    );
     expect(await balanceOf(t, kingston.wallet)).toBe(before + 50_000n);
   });
 });

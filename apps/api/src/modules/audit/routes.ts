@@ -42,7 +42,7 @@ export async function auditRoutes(app: FastifyInstance) {
     async (request) => ({
       data: await exportAuditLog(
         app.db,
-        { identity: request.identity!, ip: request.ip, now: new Date() },
+        { identity: request.identity!, ip: request.ip, now: app.clock() },
         request.query,
       ),
     }),

@@ -62,7 +62,7 @@ async function validatedBatch(payees = 2, amount = '100.00', first = 1, maker = 
   const created = await post(URL, maker, { merchant_id: 1001, name: 'Payroll', csv });
   expect(created.statusCode).toBe(201);
   const id = created.json().data.id as number;
-  expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+  expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
   return id;
 }
 
@@ -109,7 +109,7 @@ describe('request approval', () => {
     const csv = Buffer.from('lynk_id,amount\n@nobody.here,10\n').toString('base64');
     const id = (await post(URL, manager, { merchant_id: 1001, csv })).json().data.id as number;
     await refused(await post(`${URL}/${id}/request`, manager), 409);
-    await validateBatch(t.database.db, id);
+    await validateBatch(t.database.db, id, new Date());
     await refused(await post(`${URL}/${id}/request`, manager), 409);
     await refused(
       await post(`${URL}/${id}/approve`, admin, { account_type: 'LYNK', account_id: accounts.wallet }),
@@ -322,7 +322,7 @@ describe('maker-checker (spec section 4)', () => {
       created_by: 'Andre Brown',
       reviewed_by: 'Simone Campbell',
     });
-    const deps = { db: t.database.db, ledger: t.app.ledger, railStepSeconds: null };
+    const deps = { db: t.database.db, ledger: t.app.ledger, railStepSeconds: null, now: () => new Date() };
     expect(await processBatch(deps, id)).toBe('COMPLETED');
     const paidAfter = await Promise.all(payees.map((p) => balanceOf(t, p.wallet_account_id)));
     expect(paidAfter.map((balance, i) => balance - paidBefore[i]!)).toEqual([100_00n, 100_00n]);

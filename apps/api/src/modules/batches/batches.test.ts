@@ -210,7 +210,7 @@ describe('a valid batch', () => {
       rows_checked: 0,
       rows_total: 3,
     });
-    expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
     // Fees at 1 % each, rounded half up: 12.505 → 12.51, 3.00, 0.01; GCT 15 % of each: 1.88, 0.45, 0.00.
     expect(await batch(id)).toMatchObject({
       status: 'VALIDATED',
@@ -232,7 +232,7 @@ describe('a valid batch', () => {
       ['VALID', '1', '0'],
     ]);
     // A second run finds the batch no longer NEW and changes nothing.
-    expect(await validateBatch(t.database.db, id)).toBeNull();
+    expect(await validateBatch(t.database.db, id, new Date())).toBeNull();
   });
 
   it('checks thousands of rows in chunks against set-based payees', async () => {
@@ -241,7 +241,7 @@ describe('a valid batch', () => {
     const rows = Array.from({ length: count }, (_, i) => `@bulk.${i + 1},${(i % 900) + 1}.25`);
     const id = await uploaded(['lynk_id,amount', ...rows].join('\n'));
     const started = performance.now();
-    expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
     const seconds = (performance.now() - started) / 1000;
     console.info(
       `validated ${count} rows in ${seconds.toFixed(2)} s (${Math.round(count / seconds)} rows/s, ${t.databaseUrl ? 'PostgreSQL' : 'embedded'})`,
@@ -268,7 +268,7 @@ describe('a valid batch', () => {
       .execute();
     expect(parts.map((p) => p.part)).toEqual([0, 1]);
     expect(Buffer.concat(parts.map((p) => Buffer.from(p.bytes))).toString('utf8')).toBe(text);
-    expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
     expect(await batch(id)).toMatchObject({ payee_count: count, rows_checked: count });
     const last = await t.database.db
       .selectFrom('batch_payees')
@@ -291,7 +291,7 @@ describe('an invalid batch', () => {
       '\n',
     );
     const id = await uploaded(csv);
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     const amountError = PRODUCT_MESSAGES.batchRowAmount('J$1.00', 'J$1,000,000.00');
     expect((await payees(id)).map((p) => [p.row_number, p.status, p.fee, p.error])).toEqual([
       [1, 'VALID', expect.any(String), null],
@@ -316,7 +316,7 @@ describe('an invalid batch', () => {
       '@bmc.montego,25',
     ].join('\n');
     const id = await uploaded(csv);
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     const amountError = PRODUCT_MESSAGES.batchRowAmount('J$1.00', 'J$1,000,000.00');
     expect((await payees(id)).map((p) => [p.row_number, p.amount, p.status, p.error])).toEqual([
       [1, '10000', 'VALID', null],
@@ -369,7 +369,7 @@ describe('an invalid batch', () => {
       const bytes = Buffer.from(line(`@whole.${lines},1.00,One more`));
       await parts.insertInto('batch_file_parts').values({ batch_id: id, part: 2, bytes }).execute();
     }
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     expect(await payees(id)).toEqual([]);
     expect(await batch(id)).toMatchObject({
       status: 'INVALID_PAYEE',
@@ -385,7 +385,7 @@ describe('an invalid batch', () => {
     ['an unclosed quote', 'lynk_id,amount\n"@batch.jane,10\n', PRODUCT_MESSAGES.batchCsvQuotes(1)],
   ])('ends INVALID_PAYEE for %s, with no rows and the reason on the batch', async (_case, csv, error) => {
     const id = await uploaded(csv);
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     expect(await payees(id)).toEqual([]);
     expect(await batch(id)).toMatchObject({ status: 'INVALID_PAYEE', error, payee_count: 0, total: 0 });
     const log = await get(`${URL}/${id}/csv?include_errors=true`, manager);

@@ -39,7 +39,7 @@ async function validatedBatch(rows: string[]) {
   });
   expect(response.statusCode).toBe(201);
   const id = response.json().data.id as number;
-  return { id, status: await validateBatch(t.database.db, id) };
+  return { id, status: await validateBatch(t.database.db, id, new Date()) };
 }
 
 describe('a large file naming each payee twice', () => {

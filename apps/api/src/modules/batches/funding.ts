@@ -19,7 +19,7 @@ const CASH_IN_KEY_DAYS = 30;
  */
 export async function fundFromBank(deps: ProcessingDeps, batch: BatchToProcess): Promise<BankFunding> {
   const { db } = deps;
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   let transferId = batch.cash_in_id;
   if (!transferId) {
     transferId = await cashIn(deps, batch, now);

@@ -128,7 +128,7 @@ const fileProblem = (error: string): ValidationResult => ({
  * database's single connection is not held. A retry starts the rows over. Answers the status it
  * set, or null when the batch was not NEW.
  */
-export async function validateBatch(db: Db, batchId: number, now = new Date()): Promise<string | null> {
+export async function validateBatch(db: Db, batchId: number, now: Date): Promise<string | null> {
   const batch = await findBatchToValidate(db, batchId);
   if (!batch || batch.status !== 'NEW') return null;
   await deletePayees(db, batchId);

@@ -20,7 +20,7 @@ export const batchesPlugin = fp(async function batches(
   await boss.createQueue(VALIDATE_BATCH_JOB);
   await boss.work<ValidateBatchJob>(VALIDATE_BATCH_JOB, async (jobs) => {
     for (const job of jobs) {
-      const status = await validateBatch(app.db, job.data.batchId);
+      const status = await validateBatch(app.db, job.data.batchId, app.clock());
       app.log.info({ batchId: job.data.batchId, status }, 'batch validated');
     }
   });

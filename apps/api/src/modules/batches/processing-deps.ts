@@ -7,5 +7,6 @@ export interface ProcessingDeps {
   ledger: Ledger;
   /** Seconds between the bank rail's steps, for a bank-funded batch's cash-in. */
   railStepSeconds: number | null;
-  now?: () => Date;
+  /** The app's clock: the weekly batch limit's period and the run's times. */
+  now: () => Date;
 }

@@ -25,7 +25,10 @@ export async function startBatchProcessing(app: FastifyInstance, boss: PgBoss, r
   await boss.work<ProcessBatchJob>(PROCESS_BATCH_JOB, async (jobs) => {
     for (const job of jobs) {
       const { batchId } = job.data;
-      const result = await processBatch({ db: app.db, ledger: app.ledger, railStepSeconds }, batchId);
+      const result = await processBatch(
+        { db: app.db, ledger: app.ledger, railStepSeconds, now: app.clock },
+        batchId,
+      );
       if (result === 'WAITING') {
         await boss.send(PROCESS_BATCH_JOB, { batchId }, { startAfter: Math.max(railStepSeconds, 1) });
       }
@@ -33,7 +36,7 @@ export async function startBatchProcessing(app: FastifyInstance, boss: PgBoss, r
     }
   });
   await boss.createQueue(RESUME_BATCHES_JOB);
-  await boss.work(RESUME_BATCHES_JOB, () => resume(new Date(Date.now() - STALLED_AFTER_MS)));
+  await boss.work(RESUME_BATCHES_JOB, () => resume(new Date(app.clock().getTime() - STALLED_AFTER_MS)));
   await boss.schedule(RESUME_BATCHES_JOB, RESUME_BATCHES_CRON);
-  await resume(new Date());
+  await resume(app.clock());
 }

@@ -44,7 +44,12 @@ const post = (url: string, cookie: string, body?: unknown) =>
     ...(body === undefined ? {} : { payload: body as object }),
   });
 const get = (url: string, cookie = admin) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const deps = () => ({ db: t.database.db, ledger: t.app.ledger, railStepSeconds: null });
+const deps = () => ({
+  db: t.database.db,
+  ledger: t.app.ledger,
+  railStepSeconds: null,
+  now: () => new Date(),
+});
 
 /**
  * An approved batch paying `amounts` (J$ text) to @proc.{first}, @proc.{first+1}, …: the manager
@@ -63,7 +68,7 @@ async function approvedBatch(
   const created = await post(URL, manager, { merchant_id: 1001, name: 'Payroll', csv });
   expect(created.statusCode).toBe(201);
   const id = created.json().data.id as number;
-  expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+  expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
   expect((await post(`${URL}/${id}/request`, manager)).statusCode).toBe(200);
   const approved = await post(`${URL}/${id}/approve`, admin, source);
   expect(approved.statusCode).toBe(200);
@@ -311,8 +316,8 @@ describe('a batch funded from the bank account', () => {
     expect((await batchOf(id)).cash_in_id).toBe(cashInId);
     expect(await balanceOf(t, accounts.wallet)).toBe(wallet);
 
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, cashInId)).toBe('TRANSMITTED');
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, cashInId)).toBe('COMPLETED');
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, cashInId, new Date())).toBe('TRANSMITTED');
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, cashInId, new Date())).toBe('COMPLETED');
     expect(await processBatch(deps(), id)).toBe('COMPLETED');
     // The cash-in brought the total in and the payees took it out again.
     expect(await balanceOf(t, accounts.wallet)).toBe(wallet);
@@ -333,8 +338,8 @@ describe('a batch funded from the bank account', () => {
     const wallet = await balanceOf(t, accounts.wallet);
     expect(await processBatch(deps(), id)).toBe('WAITING');
     const cashInId = (await batchOf(id)).cash_in_id as string;
-    await advanceBankTransfer(t.database.db, t.app.ledger, cashInId);
-    expect(await advanceBankTransfer(t.database.db, t.app.ledger, cashInId)).toBe('FAILED');
+    await advanceBankTransfer(t.database.db, t.app.ledger, cashInId, new Date());
+    expect(await advanceBankTransfer(t.database.db, t.app.ledger, cashInId, new Date())).toBe('FAILED');
     expect(await processBatch(deps(), id)).toBe('FAILED');
     expect(await batchOf(id)).toMatchObject({ status: 'FAILED', error: MESSAGES.batch.cashInUnavailable });
     expect(await balanceOf(t, accounts.wallet)).toBe(wallet);

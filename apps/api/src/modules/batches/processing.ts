@@ -45,8 +45,7 @@ export type ProcessingResult = BatchStatus | 'WAITING' | null;
  * run ended in, or null when the batch was not the processing's (not APPROVED or PROCESSING).
  */
 export async function processBatch(deps: ProcessingDeps, batchId: number): Promise<ProcessingResult> {
-  const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, now } = deps;
   const started = now();
   const batch = await startProcessing(db, batchId, periodStart(started, 2), started);
   if (!batch) return null;
@@ -78,8 +77,7 @@ async function totalsProblem(db: Db, batch: BatchToProcess): Promise<string | nu
 }
 
 async function payPayees(deps: ProcessingDeps, batch: BatchToProcess) {
-  const { db, ledger } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, ledger, now } = deps;
   const wallet = (await listAccounts(db, batch.merchant_id)).find((account) => account.type === 'LYNK');
   if (!wallet) throw new Error(`Merchant ${batch.merchant_id} has no main wallet`);
   const [fees, gct] = await Promise.all([
@@ -186,7 +184,7 @@ const OUTCOMES = {
  */
 async function finish(deps: ProcessingDeps, batch: BatchToProcess, reason: string | null = null) {
   const { db } = deps;
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   const { paid, unpaid } = await countPaidPayees(db, batch.id);
   if (unpaid > 0) throw new Error(`Batch ${batch.id} still has ${unpaid} payees to pay`);
   const status = paid === batch.payee_count ? 'COMPLETED' : paid === 0 ? 'FAILED' : 'COMPLETED_WITH_ERRORS';

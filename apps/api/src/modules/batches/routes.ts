@@ -40,7 +40,7 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
   const caller = (request: FastifyRequest): BatchCaller => ({
     identity: request.identity!,
     ip: request.ip,
-    now: new Date(),
+    now: app.clock(),
     settings: opts.settings,
     enqueue: batchQueue(app.boss, VALIDATE_BATCH_JOB),
   });
@@ -147,7 +147,7 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
       },
     },
     async (request, reply) => {
-      const claim = idempotencyClaim(request);
+      const claim = idempotencyClaim(request, { now: app.clock() });
       await sendEngineAnswer(reply, await createSinglePayee(app.db, caller(request), request.body, claim));
     },
   );
@@ -156,7 +156,7 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
   const actor = (request: FastifyRequest): TransitionCaller => ({
     identity: request.identity!,
     ip: request.ip,
-    now: new Date(),
+    now: app.clock(),
     enqueueProcessing: batchQueue(app.boss, PROCESS_BATCH_JOB),
   });
 

@@ -73,7 +73,7 @@ describe('POST /api/payment/batch-payments/single-payee', () => {
     const replay = await post(`${URL}/single-payee`, manager, body, key);
     expect(replay.json().payees[0].batch_id).toBe(payee.batch_id);
 
-    expect(await validateBatch(t.database.db, payee.batch_id)).toBe('VALIDATED');
+    expect(await validateBatch(t.database.db, payee.batch_id, new Date())).toBe('VALIDATED');
     const batch = (await get(`${URL}/${payee.batch_id}`, manager)).json().data;
     expect(batch).toMatchObject({
       name: 'Single payment to @single.ann',
@@ -89,7 +89,7 @@ describe('POST /api/payment/batch-payments/single-payee', () => {
   it('ends INVALID_PAYEE for an inactive payee', async () => {
     const response = await post(`${URL}/single-payee`, manager, { lynk_id: '@single.off', amount: 100 });
     const id = response.json().payees[0].batch_id;
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
   });
 
   it.each([
@@ -110,7 +110,7 @@ describe('POST /api/payment/batch-payments/single-payee', () => {
   it('is approved like a batch: never by the admin who made it, and only once sent for approval', async () => {
     const created = await post(`${URL}/single-payee`, admin, { lynk_id: '@single.ann', amount: 5_00 });
     const id = created.json().payees[0].batch_id as number;
-    expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
     const fromWallet = { account_type: 'LYNK', account_id: (await branchAccounts(t, 1001)).wallet };
     const early = await post(`${URL}/${id}/approve`, admin, fromWallet);
     expect(early.statusCode).toBe(409);

@@ -62,7 +62,7 @@ export async function batchUploadRoute(
       },
     },
     async (request, reply) => {
-      const claim = idempotencyClaim(request);
+      const claim = idempotencyClaim(request, { now: app.clock() });
       const upload = request.body as unknown as BatchUpload;
       await sendEngineAnswer(reply, await createBatch(app.db, opts.caller(request), upload, claim));
     },

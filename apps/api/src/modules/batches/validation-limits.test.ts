@@ -85,7 +85,7 @@ describe('a file the validation refuses whole, whatever it holds', () => {
     file.write(header);
     const id = await uploaded(file);
 
-    const { result, growth } = await heapGrowth(() => validateBatch(t.database.db, id));
+    const { result, growth } = await heapGrowth(() => validateBatch(t.database.db, id, new Date()));
     expect(result).toBe('INVALID_PAYEE');
     await expectFileRefused(
       id,
@@ -94,14 +94,14 @@ describe('a file the validation refuses whole, whatever it holds', () => {
     // The server runs with a 128 MB heap; the file's ~20 M values would take far more than that.
     expect(growth).toBeLessThan(32 * MB);
     // A second run (the queue's retry) finds the batch settled and changes nothing.
-    expect(await validateBatch(t.database.db, id)).toBeNull();
+    expect(await validateBatch(t.database.db, id, new Date())).toBeNull();
   }, 60_000);
 
   it('refuses a row of more characters than a row may have, naming the row', async () => {
     const id = await uploaded(
       `lynk_id,amount,name\n@limits.1,10,Jane\n@limits.2,10,${'x'.repeat(BATCH_ROW_MAX_CHARACTERS)}\n`,
     );
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     await expectFileRefused(
       id,
       PRODUCT_MESSAGES.batchRowTooLong(2, BATCH_ROW_MAX_VALUES, BATCH_ROW_MAX_CHARACTERS),
@@ -112,7 +112,7 @@ describe('a file the validation refuses whole, whatever it holds', () => {
     const file = Buffer.alloc(BATCH_FILE_MAX_BYTES, 'x');
     file.write('lynk_id,amount,name\n@limits.1,10,"Jane');
     const id = await uploaded(file);
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     await expectFileRefused(
       id,
       PRODUCT_MESSAGES.batchRowTooLong(1, BATCH_ROW_MAX_VALUES, BATCH_ROW_MAX_CHARACTERS),
@@ -124,7 +124,7 @@ describe('a file the validation refuses whole, whatever it holds', () => {
     const id = await uploaded(
       `lynk_id,amount,name${empties}\n@limits.1,10,Jane${empties}\n@limits.2,10,John\n`,
     );
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     const stored = await t.database.db
       .selectFrom('batch_payees')
       .select(['row_number', 'status', 'error'])
@@ -140,7 +140,7 @@ describe('a file the validation refuses whole, whatever it holds', () => {
   it('refuses a row of one value more than a row may have, naming the row', async () => {
     const empties = ','.repeat(BATCH_ROW_MAX_VALUES - 3);
     const id = await uploaded(`lynk_id,amount,name\n@limits.1,10,Jane\n@limits.2,10,John${empties},\n`);
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     await expectFileRefused(
       id,
       PRODUCT_MESSAGES.batchRowTooLong(2, BATCH_ROW_MAX_VALUES, BATCH_ROW_MAX_CHARACTERS),
@@ -158,7 +158,7 @@ describe('a file the validation refuses whole, whatever it holds', () => {
     ['a quote inside a column name', 'lynk_id,amount,na"me\n@limits.1,10,Jane\n', 0],
   ])('ends INVALID_PAYEE on %s, saying which row and how to write quotes', async (_case, csv, row) => {
     const id = await uploaded(csv);
-    expect(await validateBatch(t.database.db, id)).toBe('INVALID_PAYEE');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('INVALID_PAYEE');
     await expectFileRefused(id, PRODUCT_MESSAGES.batchCsvQuotes(row));
   });
 });
@@ -179,10 +179,10 @@ const fileReadsFail: KyselyPlugin = {
 describe('a validation the infrastructure interrupts', () => {
   it('throws for the queue to retry, and leaves the batch NEW to be checked again', async () => {
     const id = await uploaded('lynk_id,amount\n@limits.1,10\n');
-    await expect(validateBatch(t.database.db.withPlugin(fileReadsFail), id)).rejects.toThrow(
+    await expect(validateBatch(t.database.db.withPlugin(fileReadsFail), id, new Date())).rejects.toThrow(
       'connection lost',
     );
     expect(await batch(id)).toMatchObject({ status: 'NEW', error: null });
-    expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+    expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
   });
 });

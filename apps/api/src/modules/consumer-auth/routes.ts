@@ -56,7 +56,7 @@ async function signedInConsumer(
   auth: ConsumerAuth,
 ): Promise<SignedInConsumer | null> {
   const token = consumerToken(request, cookieName);
-  return token ? auth.resolve(token, new Date()) : null;
+  return token ? auth.resolve(token, request.server.clock()) : null;
 }
 
 /** `/api/consumer-auth`: customers of Lynk sign in here to pay a merchant's payment request. */
@@ -87,7 +87,7 @@ export async function consumerAuthRoutes(app: FastifyInstance, opts: ConsumerAut
       },
     },
     async (request, reply) => {
-      const outcome = await opts.auth.signIn({ ...request.body, ip: request.ip, now: new Date() });
+      const outcome = await opts.auth.signIn({ ...request.body, ip: request.ip, now: app.clock() });
       if (outcome.kind === 'locked') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
         const minutes = Math.ceil(outcome.retryAfterSeconds / 60);

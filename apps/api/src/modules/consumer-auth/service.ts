@@ -46,13 +46,13 @@ export function createConsumerAuth(options: { db: Db; backoff: AccountBackoff; h
 
   async function signIn(input: { email: string; password: string; ip: string; now: Date }) {
     const { email, password, now } = input;
-    const lockedMs = await backoff.lockedFor(email);
+    const lockedMs = await backoff.lockedFor(email, now.getTime());
     if (lockedMs > 0) return { kind: 'locked', retryAfterSeconds: Math.ceil(lockedMs / 1000) } as const;
     const found = await findConsumerByEmail(db, email);
     const stored = found?.password_hash ?? (await decoyHash());
     const passwordOk = await hashQueue.run(() => verifyPassword(password, stored));
     if (!found || !passwordOk) {
-      await backoff.failed(email);
+      await backoff.failed(email, now.getTime());
       await recordAudit(db, {
         actorUserId: null,
         organizationId: null,

@@ -59,7 +59,7 @@ export async function activationRoutes(app: FastifyInstance, opts: ActivationRou
         const { token } = request.params as { token?: string };
         // Not yet validated when the site-wide limit refused: looked up only if it could be a token.
         const activation =
-          token && token.length <= 200 ? await readActivation(app.db, token, new Date()) : undefined;
+          token && token.length <= 200 ? await readActivation(app.db, token, app.clock()) : undefined;
         if (!activation) return null;
         return activationPage({
           action: `${ACTIVATION_PATH}/${token}`,
@@ -75,7 +75,7 @@ export async function activationRoutes(app: FastifyInstance, opts: ActivationRou
       { schema: { hide: true, params: tokenParams } },
       async (request, reply) => {
         const { token } = request.params as z.infer<typeof tokenParams>;
-        const activation = await readActivation(app.db, token, new Date());
+        const activation = await readActivation(app.db, token, app.clock());
         if (!activation) return html(reply, unusableLink(), 410);
         return html(
           reply,
@@ -94,7 +94,7 @@ export async function activationRoutes(app: FastifyInstance, opts: ActivationRou
       async (request, reply) => {
         const { token } = request.params as z.infer<typeof tokenParams>;
         const { password, confirmation } = request.body as z.infer<typeof activationBody>;
-        const activation = await readActivation(app.db, token, new Date());
+        const activation = await readActivation(app.db, token, app.clock());
         if (!activation) return html(reply, unusableLink(), 410);
         const problems = passwordProblems({ password, confirmation, email: activation.email });
         if (problems.length > 0) {
@@ -110,7 +110,7 @@ export async function activationRoutes(app: FastifyInstance, opts: ActivationRou
         const done = await completeActivation(app.db, {
           token,
           passwordHash,
-          now: new Date(),
+          now: app.clock(),
           ip: request.ip,
         });
         if (!done) return html(reply, unusableLink(), 410);

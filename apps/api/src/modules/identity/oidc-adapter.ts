@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/schema.ts';
+import { realClock } from '../../lib/clock.ts';
 import {
   consumeOidcPayload,
   deleteOidcGrant,
@@ -29,7 +30,7 @@ export function createOidcAdapterFactory(db: Kysely<Database>) {
         grant_id: payload.grantId ?? null,
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
-        expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+        expires_at: expiresIn ? new Date(realClock().getTime() + expiresIn * 1000) : null,
       });
     }
 
@@ -37,7 +38,7 @@ export function createOidcAdapterFactory(db: Kysely<Database>) {
       // Codes and tokens come from clients; a NUL cannot be stored, so it can match nothing.
       if (value.includes('\u0000')) return undefined;
       const row = await findOidcPayload(db, this.type, column, value);
-      if (!row || (row.expires_at && row.expires_at.getTime() <= Date.now())) return undefined;
+      if (!row || (row.expires_at && row.expires_at.getTime() <= realClock().getTime())) return undefined;
       return {
         ...(row.payload as AdapterPayload),
         ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}),
@@ -57,7 +58,7 @@ export function createOidcAdapterFactory(db: Kysely<Database>) {
     }
 
     async consume(id: string): Promise<void> {
-      await consumeOidcPayload(db, this.type, id, new Date());
+      await consumeOidcPayload(db, this.type, id, realClock());
     }
 
     async destroy(id: string): Promise<void> {

@@ -6,12 +6,10 @@ const ABSOLUTE_SECONDS = SESSION_ABSOLUTE_HOURS * 60 * 60;
 
 /**
  * The provider's session lives as long as the portal's: an idle period at a time (renewed while
- * the portal is used, see `keepAlive`), never beyond the absolute lifetime after signing in.
+ * the portal is used, see `keepAlive`), never beyond the absolute lifetime after signing in. The
+ * sign-in time is the app's clock's (our interactions write it), so `nowSeconds` is too.
  */
-export function providerSessionTtl(
-  session: { loginTs?: number | undefined },
-  nowSeconds = Date.now() / 1000,
-) {
+export function providerSessionTtl(session: { loginTs?: number | undefined }, nowSeconds: number) {
   if (!session.loginTs) return IDLE_SECONDS;
   const left = Math.floor(session.loginTs + ABSOLUTE_SECONDS - nowSeconds);
   return Math.max(1, Math.min(IDLE_SECONDS, left));
@@ -21,7 +19,7 @@ export function providerSessionTtl(
  * The embedded provider's session behind a portal session, found from the portal session's
  * refresh token (the provider records which session issued it).
  */
-export function createProviderSessions(provider: Provider) {
+export function createProviderSessions(provider: Provider, now: () => Date) {
   async function sessionOf(refreshToken: string) {
     const token = await provider.RefreshToken.find(refreshToken);
     return token?.sessionUid ? provider.Session.findByUid(token.sessionUid) : undefined;
@@ -30,7 +28,7 @@ export function createProviderSessions(provider: Provider) {
   return {
     async keepAlive(refreshToken: string) {
       const session = await sessionOf(refreshToken);
-      if (session) await session.save(providerSessionTtl(session));
+      if (session) await session.save(providerSessionTtl(session, now().getTime() / 1000));
     },
     async end(refreshToken: string) {
       const session = await sessionOf(refreshToken);

@@ -31,6 +31,8 @@ export interface ProviderOptions {
   audience: string;
   secrets: Secrets;
   twoFactor: TwoFactorService;
+  /** The app's clock: the provider session's lifetime counts from a sign-in time written on it. */
+  now: () => Date;
 }
 
 /** The custom consent check: every authorization must be bound to one organization by our interaction. */
@@ -163,7 +165,7 @@ export function createProvider(options: ProviderOptions): Provider {
       Interaction: 10 * 60,
       Grant: SESSION_TTL_SECONDS,
       // Idle like the portal's session, not 12 hours: an idle portal must not be silently revived.
-      Session: (_ctx, session) => providerSessionTtl(session),
+      Session: (_ctx, session) => providerSessionTtl(session, options.now().getTime() / 1000),
       RefreshToken: SESSION_TTL_SECONDS,
     },
     async renderError(ctx, out) {

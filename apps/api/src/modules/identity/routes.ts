@@ -7,8 +7,7 @@ import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
 import { addFormBodyParser, unparsedFormField } from './form-body.ts';
 import { loginPage, messagePage } from './pages.ts';
 import { answerRateLimitsWithPages } from './rate-limited-pages.ts';
-import { findUserByAuthId } from './repository.ts';
-import type { IdentityService } from './service.ts';
+import { findStaffAccount, type IdentityService } from './service.ts';
 import { ACR_PASSWORD, SECOND_FACTOR_PROMPT, type ReauthenticationResult } from './two-factor-prompt.ts';
 import { secondFactorRoutes } from './two-factor-routes.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
@@ -134,7 +133,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
         if (!details || details.prompt.name !== 'login') return html(reply, expiredPage(), 400);
         const { email, password } = request.body as z.infer<typeof loginBody>;
         const action = loginAction(details.uid);
-        const outcome = await identity.signIn({ email, password, ip: request.ip });
+        const outcome = await identity.signIn({ email, password, ip: request.ip, now: app.clock() });
         if (outcome.kind === 'locked') {
           reply.header('retry-after', String(outcome.retryAfterSeconds));
           return html(
@@ -147,14 +146,14 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
           return html(reply, loginPage({ action, email, error: INVALID_CREDENTIALS }), 401);
         }
         // The password alone re-authenticates only an account without a second factor (ADR 030).
-        const user = await findUserByAuthId(app.db, outcome.accountId);
+        const user = await findStaffAccount(app.db, outcome.accountId);
         const result: InteractionResults & ReauthenticationResult = {
           login: {
             accountId: outcome.accountId,
             remember: false,
             amr: ['pwd'],
             acr: ACR_PASSWORD,
-            ts: Math.floor(twoFactor.now().getTime() / 1000),
+            ts: Math.floor(app.clock().getTime() / 1000),
           },
           lynkReauthenticated: user ? (await twoFactor.requirement(user.id)) === 'none' : false,
         };

@@ -8,7 +8,9 @@ import {
   deleteExpiredOidcPayloads,
   findDefaultMembership,
   findMembership,
+  findUserByAuthId,
   findUserByEmail,
+  type UserRecord,
 } from './repository.ts';
 import {
   createAccountBackoff,
@@ -40,9 +42,15 @@ export function createIdentityService(options: IdentityServiceOptions) {
    * Checks an email and password. A locked account is refused before any hashing, with the same
    * answer whether or not the email exists; unknown emails cost a hash too, against a decoy.
    */
-  async function signIn(input: { email: string; password: string; ip: string }): Promise<SignInOutcome> {
+  async function signIn(input: {
+    email: string;
+    password: string;
+    ip: string;
+    now: Date;
+  }): Promise<SignInOutcome> {
     const { email, password, ip } = input;
-    const lockedMs = await backoff.lockedFor(email);
+    const now = input.now.getTime();
+    const lockedMs = await backoff.lockedFor(email, now);
     if (lockedMs > 0) return { kind: 'locked', retryAfterSeconds: Math.ceil(lockedMs / 1000) };
     const user = email ? await findUserByEmail(db, email) : undefined;
     // A staff member who has not activated yet has no password: they cost a hash like anyone.
@@ -52,7 +60,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
     const member =
       user && usable && passwordOk && !user.disabled && (await findDefaultMembership(db, user.auth_id));
     if (!user || !member) {
-      if (email) await backoff.failed(email);
+      if (email) await backoff.failed(email, now);
       const failure = {
         actorUserId: user?.id ?? null,
         organizationId: null,
@@ -61,7 +69,7 @@ export function createIdentityService(options: IdentityServiceOptions) {
       };
       await recordAudit(db, { ...failure, action: 'auth.login_failed' });
       // The failure that starts a lock-out, once: the tries refused while locked are not audited.
-      if (email && (await backoff.lockedFor(email)) > 0)
+      if (email && (await backoff.lockedFor(email, now)) > 0)
         await recordAudit(db, { ...failure, action: 'auth.login_locked' });
       return { kind: 'refused' };
     }
@@ -112,6 +120,13 @@ export function createIdentityService(options: IdentityServiceOptions) {
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
+
+export type StaffAccount = UserRecord;
+
+/** The staff account an interaction is for (the provider's `accountId`), or undefined. */
+export function findStaffAccount(db: Kysely<Database>, accountId: string): Promise<StaffAccount | undefined> {
+  return findUserByAuthId(db, accountId);
+}
 
 /** Provider records nobody can use any more (expired sessions, codes, grants, tokens). */
 export function purgeExpiredProviderRecords(db: Kysely<Database>, now: Date): Promise<number> {

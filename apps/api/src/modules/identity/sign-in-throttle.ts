@@ -37,13 +37,13 @@ export function createAccountBackoff(
   const keyOf = (account: string) => `${scope}:${account.trim().toLowerCase()}`;
 
   return {
-    /** Milliseconds until the account may try again; 0 when it may now. */
-    async lockedFor(account: string, now = Date.now()): Promise<number> {
+    /** Milliseconds until the account may try again at `now` (the app's clock); 0 when it may. */
+    async lockedFor(account: string, now: number): Promise<number> {
       const until = await lockedUntil(db, keyOf(account), new Date(now));
       return until ? Math.max(0, until.getTime() - now) : 0;
     },
 
-    async failed(account: string, now = Date.now()): Promise<void> {
+    async failed(account: string, now: number): Promise<void> {
       await countFailure(db, keyOf(account), new Date(now), options);
     },
 

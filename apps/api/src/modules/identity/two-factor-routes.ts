@@ -3,8 +3,8 @@ import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { z } from 'zod/mini';
 import { signInRateLimit } from '../../lib/sign-in-rate-limit.ts';
-import { findUserByAuthId, type UserRecord } from './repository.ts';
-import type { IdentityService } from './service.ts';
+import type { Db } from '../../db/transaction.ts';
+import { findStaffAccount, type IdentityService, type StaffAccount } from './service.ts';
 import { confirmPasswordPage, enrolPage, recoveryCodesPage, secondFactorPage } from './two-factor-pages.ts';
 import {
   ACR_PASSWORD,
@@ -32,7 +32,7 @@ export interface SecondFactorRoutesOptions {
   provider: Provider;
   identity: IdentityService;
   twoFactor: TwoFactorService;
-  db: Parameters<typeof findUserByAuthId>[0];
+  db: Db;
   /** The per-address limits of the sign-in form (the password step here). */
   throttle: preHandlerHookHandler;
   /** Code submissions a minute from one address, whatever the account (each account has its own lock-out). */
@@ -68,7 +68,7 @@ function lockedMessage(seconds: number): string {
 export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRoutesOptions) {
   const { provider, twoFactor, html } = opts;
   const codeThrottle = signInRateLimit(scope, 'second-factor', opts.attemptsPerAddress);
-  const nowSeconds = () => Math.floor(twoFactor.now().getTime() / 1000);
+  const nowSeconds = () => Math.floor(scope.clock().getTime() / 1000);
 
   async function pending(request: FastifyRequest, reply: FastifyReply) {
     let details: Details;
@@ -79,7 +79,7 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
     }
     const accountId = details.session?.accountId;
     if (details.prompt.name !== SECOND_FACTOR_PROMPT || !accountId) return null;
-    const user = await findUserByAuthId(opts.db, accountId);
+    const user = await findStaffAccount(opts.db, accountId);
     if (!user || user.disabled) return null;
     return { details, user, path: `/oidc/interaction/${details.uid}` };
   }
@@ -131,7 +131,7 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
     return provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: true });
   }
 
-  async function page(user: UserRecord, details: Details, path: string, error?: string) {
+  async function page(user: StaffAccount, details: Details, path: string, error?: string) {
     const requirement = await twoFactor.requirement(user.id);
     if (requirement === 'code') {
       const stepUp = details.prompt.reasons.includes(REASONS.stepUp);
@@ -226,7 +226,12 @@ export function secondFactorRoutes(scope: FastifyInstance, opts: SecondFactorRou
           if (requirement === 'code') return opts.expired(reply);
           const { password } = request.body as z.infer<typeof passwordBody>;
           // Counted like the sign-in page's: per account here, per address in the preHandler.
-          const outcome = await opts.identity.signIn({ email: found.user.email, password, ip: request.ip });
+          const outcome = await opts.identity.signIn({
+            email: found.user.email,
+            password,
+            ip: request.ip,
+            now: scope.clock(),
+          });
           if (outcome.kind === 'signed-in' && outcome.accountId === found.user.auth_id) {
             const to = settingUp(found.details, requirement)
               ? await setUpStep(request, reply, { lynkPasswordConfirmedAt: nowSeconds() })

@@ -34,14 +34,14 @@ export type EnrolmentOutcome = { kind: 'enrolled'; recoveryCodes: string[] } | C
 export interface TwoFactorServiceOptions {
   db: Kysely<Database>;
   keys: TwoFactorKeys;
-  now?: () => Date;
+  /** The app's clock (`app.clock`): codes, lock-outs and enrolment times are judged on it. */
+  now: () => Date;
   backoff?: AccountBackoff;
 }
 
 /** The second factor's rules: who needs one, enrolment, and checking codes (ADR 030). */
 export function createTwoFactorService(options: TwoFactorServiceOptions) {
-  const { db, keys } = options;
-  const now = options.now ?? (() => new Date());
+  const { db, keys, now } = options;
   // Wrong codes are counted per account like wrong passwords (ADR 011): a few free, then lock-outs.
   const backoff = options.backoff ?? createAccountBackoff(db, 'second-factor');
   const backoffKey = (user: TwoFactorUser) => String(user.id);
@@ -155,7 +155,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
     return { kind: 'verified', method };
   }
 
-  return { requirement, enrolment, confirmEnrolment, verify, now };
+  return { requirement, enrolment, confirmEnrolment, verify };
 }
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

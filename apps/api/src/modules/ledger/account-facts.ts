@@ -15,7 +15,7 @@ const MAX_CACHED = 50_000;
  */
 export function accountFactsCache(db: Db) {
   const cached = new Map<number, { facts: AccountFacts; readAt: number }>();
-  return async (accountIds: number[], now = Date.now()): Promise<Array<AccountFacts | undefined>> => {
+  return async (accountIds: number[], now = performance.now()): Promise<Array<AccountFacts | undefined>> => {
     const missing = accountIds.filter((id) => {
       const hit = cached.get(id);
       return !hit || now - hit.readAt > ACCOUNT_FACTS_TTL_MS;

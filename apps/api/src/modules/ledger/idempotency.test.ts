@@ -44,7 +44,7 @@ describe('an idempotency key', () => {
 
   it('is required and well-formed: else 400 IDEMPOTENCY_KEY_REQUIRED', () => {
     for (const bad of [null, 'short', 'has spaces in it', 'x'.repeat(256)]) {
-      expect(() => idempotencyClaim(request(bad))).toThrow(
+      expect(() => idempotencyClaim(request(bad), { now: new Date() })).toThrow(
         expect.objectContaining({ statusCode: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' }),
       );
     }
@@ -54,14 +54,14 @@ describe('an idempotency key', () => {
     // The pay route takes no body, so nothing but this hash reads one: JSON.parse takes 5,000
     // levels that JSON.stringify cannot write back.
     const nested = JSON.parse('['.repeat(5_000) + ']'.repeat(5_000));
-    expect(() => idempotencyClaim(request(undefined, nested))).toThrow(
+    expect(() => idempotencyClaim(request(undefined, nested), { now: new Date() })).toThrow(
       expect.objectContaining({ statusCode: 400, code: 'BAD_REQUEST' }),
     );
   });
 
   it('is kept for a day: the purge removes only keys past their 24 hours', async () => {
-    const young = idempotencyClaim(request());
-    const old = idempotencyClaim(request());
+    const young = idempotencyClaim(request(), { now: new Date() });
+    const old = idempotencyClaim(request(), { now: new Date() });
     await keyedRequest(young, 1);
     await keyedRequest(old, 2);
     await t.database.db

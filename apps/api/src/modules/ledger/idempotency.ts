@@ -17,13 +17,13 @@ const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,255}$/;
  */
 export function idempotencyClaim(
   request: FastifyRequest,
-  options: { now?: Date; owner?: string } = {},
+  options: { now: Date; owner?: string },
 ): NonNullable<PostingRequest['idempotency']> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
     throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 400, PRODUCT_MESSAGES.idempotencyKeyRequired);
   }
-  const now = options.now ?? new Date();
+  const { now } = options;
   // A staff member's keys are theirs within their merchant; a customer's are their own.
   const owner = options.owner ?? `${request.identity!.merchant_id}:${request.identity!.id}`;
   return {

@@ -138,6 +138,7 @@ describe('the database keeps the ledger consistent on its own', () => {
   it('still posts through the ledger service', async () => {
     await postEntry(t.app.ledger, {
       kind: 'TEST',
+      createdAt: new Date(),
       postings: [
         { accountId: settlement, currency: 'JMD', amount: -5n },
         { accountId: fees, currency: 'JMD', amount: 5n },

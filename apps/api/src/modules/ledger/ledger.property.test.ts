@@ -96,7 +96,10 @@ describe('the ledger under random sequences of transfers', () => {
           for (const { move, amount: drawn } of moves) {
             if (move === 'railStep') {
               const id = pending.shift();
-              if (id && (await advanceBankTransfer(t.database.db, t.app.ledger, id)) === 'TRANSMITTED')
+              if (
+                id &&
+                (await advanceBankTransfer(t.database.db, t.app.ledger, id, new Date())) === 'TRANSMITTED'
+              )
                 pending.push(id);
               continue;
             }
@@ -132,7 +135,7 @@ describe('the ledger under random sequences of transfers', () => {
             try {
               created = await makeTransfer(
                 t.app.ledger,
-                { identity, ip: '127.0.0.1', railStepSeconds: null },
+                { identity, ip: '127.0.0.1', now: new Date(), railStepSeconds: null },
                 accounts.wallet,
                 { ...body, amount },
               );

@@ -11,7 +11,7 @@ export interface EntryInput {
   kind: string;
   description?: string;
   postings: PostingInput[];
-  createdAt?: Date;
+  createdAt: Date;
   /** Whose shard posts it (null: the provider's own money). */
   merchantId?: number | null;
 }
@@ -30,7 +30,7 @@ export async function postEntry(ledger: Ledger, entry: EntryInput): Promise<stri
     entry: {
       kind: entry.kind,
       description: entry.description ?? '',
-      createdAt: entry.createdAt ?? new Date(),
+      createdAt: entry.createdAt,
       postings: entry.postings,
     },
     refusals: { INSUFFICIENT_FUNDS: { statusCode: 422, body: insufficientFunds().body() } },

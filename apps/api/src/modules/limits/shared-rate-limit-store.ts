@@ -7,7 +7,7 @@ type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
 /** What this process holds of one key's shared budget in the current window. */
 interface Allowance {
-  /** When the shared window ends, on this process's clock. */
+  /** When the shared window ends, on this process's monotonic timer (`performance.now`). */
   endsAt: number;
   /** Requests taken from the shared counter for this process and not spent yet. */
   left: number;
@@ -44,7 +44,7 @@ export function sharedRateLimitStore(db: Kysely<Database>): FastifyRateLimitStor
     private readonly allowances = new Map<string, Allowance>();
 
     incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-      const now = Date.now();
+      const now = performance.now();
       let allowance = this.allowances.get(key);
       if (allowance && !allowance.taking && allowance.endsAt <= now) {
         this.allowances.delete(key);
@@ -92,7 +92,7 @@ export function sharedRateLimitStore(db: Kysely<Database>): FastifyRateLimitStor
           allowance.left = Math.max(0, Math.min(want, max - before));
           allowance.counted = Math.min(hits, max);
           allowance.spent = hits >= max;
-          allowance.endsAt = Date.now() + ttlMs;
+          allowance.endsAt = performance.now() + ttlMs;
           allowance.taking = undefined;
         },
         (error: unknown) => {

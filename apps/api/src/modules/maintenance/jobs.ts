@@ -14,7 +14,7 @@ export const PURGE_EXPIRED_CRON = '*/15 * * * *';
  * Deletes state nobody can use any more: expired staff and customer sessions, provider records and
  * idempotency keys, rate-limit windows that are over and sign-in failures forgotten.
  */
-export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
+export async function purgeExpired(db: Kysely<Database>, now: Date) {
   const sessions = await purgeExpiredSessions(db, now);
   const providerRecords = await purgeExpiredProviderRecords(db, now);
   const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);

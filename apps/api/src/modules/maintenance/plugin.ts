@@ -8,7 +8,7 @@ export const maintenancePlugin = fp(async function maintenance(app: FastifyInsta
   if (!boss) return;
   await boss.createQueue(PURGE_EXPIRED_JOB);
   await boss.work(PURGE_EXPIRED_JOB, async () => {
-    const purged = await purgeExpired(app.db);
+    const purged = await purgeExpired(app.db, app.clock());
     app.log.info({ purged }, 'purged expired sessions and provider records');
   });
   await boss.schedule(PURGE_EXPIRED_JOB, PURGE_EXPIRED_CRON);

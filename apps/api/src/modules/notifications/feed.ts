@@ -58,7 +58,7 @@ export function createNotificationFeed(source: FeedSource, options: FeedOptions 
   const intervalMs = options.intervalMs ?? 250;
   const gapGraceMs = options.gapGraceMs ?? 5_000;
   const batchSize = options.batchSize ?? 500;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => performance.now());
   const listeners = new Set<(item: FeedItem) => void>();
   let floor: bigint | null = null;
   const announced = new Set<bigint>();

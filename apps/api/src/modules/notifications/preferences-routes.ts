@@ -47,6 +47,6 @@ export async function notificationPreferenceRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => updatePreferences(app.db, request.identity!, request.body, new Date()),
+    async (request) => updatePreferences(app.db, request.identity!, request.body, app.clock()),
   );
 }

@@ -95,7 +95,7 @@ async function requestApproval() {
     payload: { merchant_id: 1001, name: 'Prefs', csv },
   });
   const id = created.json().data.id as number;
-  expect(await validateBatch(t.database.db, id)).toBe('VALIDATED');
+  expect(await validateBatch(t.database.db, id, new Date())).toBe('VALIDATED');
   const requested = await t.app.inject({
     method: 'POST',
     url: `/api/payment/batch-payments/${id}/request`,

@@ -57,7 +57,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         response: { 200: unreadCountSchema, ...errors, 403: apiErrorSchema },
       },
     },
-    async (request) => markAllRead(app.db, request.identity!, new Date()),
+    async (request) => markAllRead(app.db, request.identity!, app.clock()),
   );
 
   typed.put(
@@ -72,7 +72,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await markRead(app.db, request.identity!, request.params.id, new Date()),
+      data: await markRead(app.db, request.identity!, request.params.id, app.clock()),
     }),
   );
 }

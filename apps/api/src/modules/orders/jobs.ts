@@ -6,6 +6,6 @@ export const EXPIRE_ORDERS_JOB = 'orders-expire';
 export const EXPIRE_ORDERS_CRON = '* * * * *';
 
 /** Payment requests past their time and still unpaid become EXPIRED; answers how many. */
-export function expireUnpaidOrders(db: Db, now = new Date()): Promise<number> {
+export function expireUnpaidOrders(db: Db, now: Date): Promise<number> {
   return expireOrders(db, now);
 }

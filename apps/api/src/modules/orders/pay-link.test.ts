@@ -75,7 +75,7 @@ describe('the pay link, as anyone sees it', () => {
       .execute();
     const response = await t.app.inject({ method: 'GET', url: `/api/payment/pay/${link.code}` });
     expect(response.json().data.status).toBe('EXPIRED');
-    expect(await expireUnpaidOrders(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrders(t.database.db, new Date())).toBeGreaterThanOrEqual(1);
     const stored = await t.database.db
       .selectFrom('orders')
       .select('status')

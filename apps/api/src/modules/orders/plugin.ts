@@ -18,7 +18,7 @@ export const ordersPlugin = fp(async function orders(
   if (!boss) return;
   await boss.createQueue(EXPIRE_ORDERS_JOB);
   await boss.work(EXPIRE_ORDERS_JOB, async () => {
-    const expired = await expireUnpaidOrders(app.db);
+    const expired = await expireUnpaidOrders(app.db, app.clock());
     if (expired > 0) app.log.info({ expired }, 'expired unpaid payment requests');
   });
   await boss.schedule(EXPIRE_ORDERS_JOB, EXPIRE_ORDERS_CRON);

@@ -96,11 +96,11 @@ export async function orderRoutes(
       },
     },
     async (request, reply) => {
-      const claim = idempotencyClaim(request);
+      const claim = idempotencyClaim(request, { now: app.clock() });
       const caller = {
         identity: request.identity!,
         ip: request.ip,
-        now: new Date(),
+        now: app.clock(),
         settings: opts.settings,
       };
       await sendEngineAnswer(reply, await createPaymentRequest(app.db, caller, request.body, claim));
@@ -125,8 +125,8 @@ export async function orderRoutes(
         },
       },
       async (request, reply) => {
-        const claim = idempotencyClaim(request);
-        const caller = { identity: request.identity!, ip: request.ip, now: new Date() };
+        const claim = idempotencyClaim(request, { now: app.clock() });
+        const caller = { identity: request.identity!, ip: request.ip, now: app.clock() };
         const outcome = await refundOrder(
           app.db,
           app.ledger,
@@ -170,7 +170,7 @@ export async function orderRoutes(
         response: { 200: payLinkResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await readPayLink(app.db, request.params.code, new Date()) }),
+    async (request) => ({ data: await readPayLink(app.db, request.params.code, app.clock()) }),
   );
 
   typed.post(
@@ -187,9 +187,9 @@ export async function orderRoutes(
     },
     async (request, reply) => {
       const consumer = request.consumer!;
-      const claim = idempotencyClaim(request, { owner: `consumer:${consumer.id}` });
+      const claim = idempotencyClaim(request, { now: app.clock(), owner: `consumer:${consumer.id}` });
       const { code } = request.params;
-      const outcome = await payPayLink(app.db, app.ledger, consumer, code, claim, new Date(), request.ip);
+      const outcome = await payPayLink(app.db, app.ledger, consumer, code, claim, app.clock(), request.ip);
       await sendEngineAnswer(reply, outcome);
     },
   );
@@ -206,7 +206,7 @@ export async function orderRoutes(
       },
     },
     async (request) => ({
-      data: await declinePayLink(app.db, request.consumer!, request.params.code, new Date(), request.ip),
+      data: await declinePayLink(app.db, request.consumer!, request.params.code, app.clock(), request.ip),
     }),
   );
 }

@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { payeeLookupQuerySchema, payeeLookupResponseSchema } from '@lynk/contract/batches';
 import { apiErrorSchema } from '@lynk/contract/errors';
 import { GATES } from '@lynk/contract/permissions';
-import { merchantProfileSchema, type MerchantProfile } from '@lynk/contract/profile';
-import { notFound } from '../../lib/app-error.ts';
+import { merchantProfileSchema } from '@lynk/contract/profile';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
 import { lookUpPayee } from '../batches/index.ts';
-import { findMerchantProfile } from './repository.ts';
+import { merchantProfile } from './service.ts';
 
 /** The profile back end (`/api/profile`). Everything is scoped by the caller's merchant. */
 export async function profileRoutes(app: FastifyInstance) {
@@ -23,36 +22,7 @@ export async function profileRoutes(app: FastifyInstance) {
         response: { 200: merchantProfileSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request): Promise<MerchantProfile> => {
-      const row = await findMerchantProfile(app.db, request.identity!.merchant_id);
-      if (!row) throw notFound('This merchant no longer exists.');
-      return {
-        id: row.id,
-        merchant_id: row.id,
-        name: row.name,
-        organization_id: row.organization_id,
-        parent_org_id: row.parent_id,
-        parent_name: row.parent_name,
-        about: row.about,
-        description: row.description,
-        category: row.category,
-        phone_number: row.phone_number,
-        email: row.email,
-        username: row.username,
-        address: {
-          address: row.address,
-          address_2: row.address_2,
-          city: row.city,
-          province: row.province,
-          country: row.country,
-        },
-        logo: row.logo,
-        qr_code: row.qr_code,
-        low_balance_threshold: row.low_balance_threshold,
-        low_balance_enabled: row.low_balance_enabled,
-        has_children: Boolean(row.has_children),
-      };
-    },
+    async (request) => merchantProfile(app.db, request.identity!.merchant_id),
   );
 
   typed.get(

@@ -1,10 +1,11 @@
 import { WALLET_KEYS } from '@lynk/contract/accounts';
-import { GATES, passesGate } from '@lynk/contract/permissions';
+import { GATES } from '@lynk/contract/permissions';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { qrDisplayName, type QrCodeResponse, type QrWalletQuery } from '@lynk/contract/qr';
 import type { SessionIdentity } from '@lynk/contract/session';
 import type { Db } from '../../db/transaction.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { assertGate } from '../../lib/gate.ts';
 import { listAccounts } from '../account/index.ts';
 import { findMerchantQr, findStaffMemberQr } from './repository.ts';
 
@@ -72,7 +73,7 @@ export async function staffQrPayload(db: Db, identity: SessionIdentity, authId: 
   const member = await findStaffMemberQr(db, identity.merchant_id, authId);
   if (!member) throw notFound(PRODUCT_MESSAGES.staffMemberNotFound);
   const own = member.auth_id === identity.authID;
-  if (!own && !passesGate(identity.permissions, identity.role, GATES.staffMenu)) throw forbidden();
+  if (!own) assertGate(identity, GATES.staffMenu);
   const { qr_code } = await merchantQr(db, identity.merchant_id);
   return staffPayload(qr_code, member);
 }

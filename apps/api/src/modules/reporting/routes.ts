@@ -31,7 +31,7 @@ export async function reportingRoutes(app: FastifyInstance) {
     async (request) => ({
       result: await exportReport(
         app.db,
-        { identity: request.identity!, ip: request.ip, now: new Date() },
+        { identity: request.identity!, ip: request.ip, now: app.clock() },
         request.body,
       ),
     }),

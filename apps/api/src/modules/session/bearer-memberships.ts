@@ -40,7 +40,7 @@ export async function announceMemberChange(db: Kysely<Database>, userId: number)
  * listening connection on PostgreSQL, shared by the calls that arrive together. Not listening (no
  * feed given, or its connection lost), every call reads the database.
  */
-export function createBearerMemberships(db: Kysely<Database>, now: () => number = Date.now) {
+export function createBearerMemberships(db: Kysely<Database>, now: () => number = () => performance.now()) {
   /** `user:merchant:role:organization` → until when the confirmation may be used. */
   const confirmed = new Map<string, number>();
   let feed: ChangeFeed | null = null;

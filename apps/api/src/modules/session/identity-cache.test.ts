@@ -24,13 +24,13 @@ describe('the identity cache', () => {
   });
 
   it('remembers nothing with a time of zero', () => {
-    const cache = createIdentityCache(0);
+    const cache = createIdentityCache(0, Date.now);
     cache.set('a', identity, Number.MAX_SAFE_INTEGER);
     expect(cache.get('a')).toBeNull();
   });
 
   it('forgets the oldest session first when full', () => {
-    const cache = createIdentityCache(60_000);
+    const cache = createIdentityCache(60_000, Date.now);
     for (let i = 0; i <= 10_000; i++) cache.set(`s${i}`, identity, Number.MAX_SAFE_INTEGER);
     expect(cache.size).toBe(10_000);
     expect(cache.get('s0')).toBeNull();

@@ -10,7 +10,7 @@ const MAX_ENTRIES = 10_000;
  * outlives its access token, and ending a session here forgets it at once; a session ended by
  * another server, or made idle by editing its row, is seen at the latest `ttlMs` later.
  */
-export function createIdentityCache<T = SessionIdentity>(ttlMs: number, now: () => number = Date.now) {
+export function createIdentityCache<T = SessionIdentity>(ttlMs: number, now: () => number) {
   const entries = new Map<string, { identity: T; until: number }>();
   return {
     get(idHash: string): T | null {

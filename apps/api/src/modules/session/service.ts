@@ -50,12 +50,12 @@ export interface SessionServiceOptions {
   audience: string;
   /** How long a checked session's identity is remembered (0: checked on every request). */
   identityCacheMs?: number;
-  now?: () => Date;
+  /** The app's clock (`app.clock`): idle and absolute lifetimes are judged on it. */
+  now: () => Date;
 }
 
 export function createSessionService(options: SessionServiceOptions) {
-  const { db, oidc, verifier, publicUrl, audience, providerSessions } = options;
-  const now = options.now ?? (() => new Date());
+  const { db, oidc, verifier, publicUrl, audience, providerSessions, now } = options;
   const redirectUri = `${publicUrl}/auth/callback`;
   const store = createSealedSessions(db, options.cipher);
   const identities = createIdentityCache<ResolvedSession>(options.identityCacheMs ?? 0, () =>
@@ -288,7 +288,7 @@ export function createSessionService(options: SessionServiceOptions) {
     }
   }
 
-  return { beginLogin, completeLogin, resolve, logout, replace, endUserSessions, now };
+  return { beginLogin, completeLogin, resolve, logout, replace, endUserSessions };
 }
 
 /** Sessions past their absolute lifetime or idle for longer than the idle limit. */

@@ -278,7 +278,7 @@ describe('maintenance job', () => {
       .set({ last_seen_at: new Date(Date.now() - 60 * 60 * 1000) })
       .where('id_hash', 'in', stale)
       .execute();
-    const purged = await purgeExpired(t.database.db);
+    const purged = await purgeExpired(t.database.db, new Date());
     expect(purged.sessions).toBe(stale.length);
     expect((await session(live.jar.header())).statusCode).toBe(200);
   });

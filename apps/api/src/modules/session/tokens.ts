@@ -3,6 +3,7 @@ import { sessionIdentitySchema, type SessionIdentity } from '@lynk/contract/sess
 import { z } from 'zod/mini';
 import { authenticationFromClaims, type Authentication } from '../../plugins/authentication.ts';
 import { createIdentityCache } from './identity-cache.ts';
+import { realClock } from '../../lib/clock.ts';
 
 /** Claims our access tokens carry (see the provider's extraTokenClaims): the identity plus JWT basics. */
 const accessTokenClaims = z.extend(z.omit(sessionIdentitySchema, { id: true }), {
@@ -45,7 +46,8 @@ export function createAccessTokenVerifier(options: {
   jwksUri?: string;
   now?: () => number;
 }): AccessTokenVerifier {
-  const now = options.now ?? Date.now;
+  // The provider library stamps a token's `exp` on real time: it is checked on real time too.
+  const now = options.now ?? (() => realClock().getTime());
   const verified = createIdentityCache<VerifiedAccessToken>(LONGEST_REMEMBERED_MS, now);
   let keys: JWTVerifyGetKey;
   if (options.publicKeys) keys = createLocalJWKSet({ keys: options.publicKeys });

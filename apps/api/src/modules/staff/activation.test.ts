@@ -45,6 +45,7 @@ async function register(email: string) {
     await deliverActivationMail(t.database.db, outboxId, {
       mailer: devMailer,
       publicUrl: 'http://localhost:3000',
+      now: new Date(),
     }),
   ).toBe('KEPT');
   const mail = await t.database.db
@@ -150,7 +151,11 @@ describe('staff activation (docs/decisions/028)', () => {
       demo: true,
     });
     await expect(
-      deliverActivationMail(t.database.db, outboxId, { mailer: smtp, publicUrl: 'http://x' }),
+      deliverActivationMail(t.database.db, outboxId, {
+        mailer: smtp,
+        publicUrl: 'http://x',
+        now: new Date(),
+      }),
     ).rejects.toThrow();
     const row = await t.database.db
       .selectFrom('mail_outbox')
@@ -166,7 +171,11 @@ describe('staff activation (docs/decisions/028)', () => {
     await call.post(newStaff('till.six@example.com', 2), admin);
     const outboxId = await outboxIdOf('till.six@example.com');
     expect(
-      await deliverActivationMail(t.database.db, outboxId, { mailer: null, publicUrl: 'http://x' }),
+      await deliverActivationMail(t.database.db, outboxId, {
+        mailer: null,
+        publicUrl: 'http://x',
+        now: new Date(),
+      }),
     ).toBe('WAITING');
   });
 });

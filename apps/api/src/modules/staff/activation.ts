@@ -9,6 +9,7 @@ import {
   findUsableActivation,
   insertActivation,
   insertActivationMail,
+  listDevMail,
   markMail,
   setActivationToken,
   setPasswordHash,
@@ -45,7 +46,7 @@ export type DeliveryOutcome = 'SENT' | 'KEPT' | 'WAITING' | 'SKIPPED';
 export async function deliverActivationMail(
   db: Db,
   outboxId: string,
-  deps: { mailer: Mailer | null; publicUrl: string; now?: Date },
+  deps: { mailer: Mailer | null; publicUrl: string; now: Date },
 ): Promise<DeliveryOutcome> {
   if (!deps.mailer) return 'WAITING';
   const mail = await claimMail(db, outboxId);
@@ -54,7 +55,7 @@ export async function deliverActivationMail(
     await markMail(db, outboxId, { status: 'FAILED', error: 'The account was activated already.' });
     return 'SKIPPED';
   }
-  const now = deps.now ?? new Date();
+  const { now } = deps;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ACTIVATION_VALID_HOURS * 60 * 60 * 1000);
   await setActivationToken(db, mail.activation_id, hashToken(token), expiresAt);
@@ -68,7 +69,7 @@ export async function deliverActivationMail(
   });
   try {
     const status = await deps.mailer.deliver(db, message);
-    await markMail(db, outboxId, { status, deliveredAt: new Date() });
+    await markMail(db, outboxId, { status, deliveredAt: now });
     return status;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -76,6 +77,11 @@ export async function deliverActivationMail(
     await markMail(db, outboxId, { status, error: reason.slice(0, 500) });
     throw error;
   }
+}
+
+/** The demo mailbox's newest messages, for its viewer (dev-mail-routes.ts). */
+export function devMailbox(db: Db, shown: number) {
+  return listDevMail(db, shown);
 }
 
 /** Who an activation link is for, while it can still be used; null otherwise. */

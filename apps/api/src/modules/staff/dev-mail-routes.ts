@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { listDevMail } from './activation-repository.ts';
+import { devMailbox } from './activation.ts';
 import { devMailPage } from './dev-mail-page.ts';
 
 /** Messages the viewer shows, newest first. */
@@ -41,7 +41,7 @@ export async function devMailRoutes(app: FastifyInstance, options: { publicUrl: 
         'The mail viewer answers only on the machine the demo runs on.',
       );
     }
-    const messages = await listDevMail(app.db, SHOWN);
+    const messages = await devMailbox(app.db, SHOWN);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -58,7 +58,7 @@ export async function startStaffMail(
   }
   await boss.work<StaffMailJob>(STAFF_MAIL_JOB, async (jobs) => {
     for (const job of jobs) {
-      const outcome = await deliverActivationMail(app.db, job.data.outboxId, deps);
+      const outcome = await deliverActivationMail(app.db, job.data.outboxId, { ...deps, now: app.clock() });
       app.log.info({ outboxId: job.data.outboxId, outcome }, 'staff email delivery');
     }
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@lynk/contract/errors';
-import { GATES, passesGate } from '@lynk/contract/permissions';
+import { GATES } from '@lynk/contract/permissions';
 import {
   createStaffSchema,
   rolesResponseSchema,
@@ -12,7 +12,6 @@ import {
   staffParamsSchema,
   updateStaffSchema,
 } from '@lynk/contract/staff';
-import { forbidden } from '../../lib/app-error.ts';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
 import { requireRecentSecondFactor } from '../../plugins/step-up.ts';
 import { staffMailQueue } from './jobs.ts';
@@ -82,12 +81,7 @@ export async function staffRoutes(app: FastifyInstance, opts: StaffRoutesOptions
         response: { 200: staffMemberSchema, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) => {
-      const identity = request.identity!;
-      const self = Number(identity.id) === request.params.id;
-      if (!self && !passesGate(identity.permissions, identity.role, GATES.staffMenu)) throw forbidden();
-      return getStaffMember(app.db, identity, request.params.id);
-    },
+    async (request) => getStaffMember(app.db, request.identity!, request.params.id),
   );
 
   typed.post(

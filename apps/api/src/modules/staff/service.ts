@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@lynk/contract/messages';
-import { isSuperAdminRole } from '@lynk/contract/permissions';
+import { GATES, isSuperAdminRole } from '@lynk/contract/permissions';
 import { ROLE_IDS } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@lynk/contract/staff';
 import { inTransaction, type Db } from '../../db/transaction.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { assertGate } from '../../lib/gate.ts';
 import { recordAudit } from '../audit/index.ts';
 import { deleteOpenActivations } from './activation-repository.ts';
 import { queueActivation } from './activation.ts';
@@ -97,7 +98,9 @@ async function memberOrNotFound(db: Db, merchantId: number, userId: number): Pro
   return row;
 }
 
+/** Anyone may read their own record; another member's needs the staff menu's permission. */
 export async function getStaffMember(db: Db, identity: SessionIdentity, id: number) {
+  if (Number(identity.id) !== id) assertGate(identity, GATES.staffMenu);
   return toMember(await memberOrNotFound(db, identity.merchant_id, id));
 }
 
@@ -180,7 +183,7 @@ export async function createStaffMember(
     await effects.enqueueMail?.(trx, outboxId);
     return id;
   });
-  return getStaffMember(db, caller.identity, userId);
+  return toMember(await memberOrNotFound(db, caller.identity.merchant_id, userId));
 }
 
 export async function updateStaffMember(
@@ -243,7 +246,7 @@ export async function updateStaffMember(
   });
   // New tokens carry the new role; a deactivated member is signed out everywhere.
   if (before.role_id !== input.role_id || (before.active && !input.active)) await effects.endSessions(id);
-  return getStaffMember(db, caller.identity, id);
+  return toMember(await memberOrNotFound(db, caller.identity.merchant_id, id));
 }
 
 export async function deleteStaffMember(

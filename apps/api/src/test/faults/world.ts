@@ -55,7 +55,7 @@ export async function prepareFaultWorld(
   });
   try {
     const { db } = database;
-    if (!load) await prepareDatabase(db, { demo: true });
+    if (!load) await prepareDatabase(db, { demo: true, now: new Date() });
     const config = loadConfig({
       DATA_DIR: target.dataDir,
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
@@ -78,7 +78,7 @@ export async function prepareFaultWorld(
       .where('jam_dex', '=', false)
       .execute();
     for (const { id } of inFlight) {
-      while ((await advanceBankTransfer(db, app.ledger, id)) === 'TRANSMITTED');
+      while ((await advanceBankTransfer(db, app.ledger, id, new Date())) === 'TRANSMITTED');
     }
     const world = await readWorld(db);
     if (payrolls) {
