@@ -67,6 +67,44 @@ const architecture = {
   },
 };
 
+const ZOD_MINI_ONLY = { name: 'zod', message: "Schemas use 'zod/mini' (ADR 034)." };
+
+/**
+ * One way to a text in the portal: a screen reads its copy from its feature's `texts.ts` (or
+ * `components/texts.ts`, `app/texts.ts`), which names the contract's catalogue entries it uses.
+ * Tests may read the catalogue itself, to check the screen shows the spec's words.
+ */
+const TEXTS_ONLY =
+  'A component reads its texts from its texts.ts, which re-exports the catalogue entries it needs.';
+const portalTexts = {
+  files: ['apps/portal/src/**/*.{ts,tsx}'],
+  ignores: ['**/texts.ts', '**/*.test.{ts,tsx}', 'apps/portal/src/test/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          ZOD_MINI_ONLY,
+          { name: '@lynk/contract/messages', message: TEXTS_ONLY },
+          { name: '@lynk/contract/consumer', importNames: ['CONSUMER_MESSAGES'], message: TEXTS_ONLY },
+          { name: '@lynk/contract/staff', importNames: ['STAFF_PRODUCT_MESSAGES'], message: TEXTS_ONLY },
+          { name: '@lynk/contract/audit', importNames: ['AUDIT_MESSAGES'], message: TEXTS_ONLY },
+        ],
+        patterns: [
+          {
+            group: [
+              '@lynk/contract/messages/*',
+              '@lynk/contract/spec-messages',
+              '@lynk/contract/product-messages',
+            ],
+            message: TEXTS_ONLY,
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -85,12 +123,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // ADR 034: one way to write a schema, the one a bundler can trim.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'zod', message: "Schemas use 'zod/mini' (ADR 034)." }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [ZOD_MINI_ONLY] }],
     },
   },
+  portalTexts,
   {
     files: ['apps/portal/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

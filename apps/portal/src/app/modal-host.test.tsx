@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideModal, openModal } from '@/lib/modal-registry';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/test/render';
 
 /** The transfer form's code, arriving when the test says so. */
 const transferCode = vi.hoisted(() => {

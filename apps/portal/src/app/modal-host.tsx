@@ -27,7 +27,7 @@ function awaitedChunk({ key }: ModalState): ModalChunk<unknown> | undefined {
 
 /**
  * The modal host (spec section 2, "A modal host is present"). It sits inside the router, the
- * session and the organisation scope, so a modal reads them like any page does (useOrganisation,
+ * session and the organisation scope, so a modal reads them like any page does (useOrganization,
  * useCan, links) instead of having them copied into its data.
  *
  * A modal opens once its code is in, whole: until then the screen keeps what it shows (the page,

@@ -4,10 +4,10 @@ import { accountsQueryKey } from '@/features/accounts/api/get-accounts';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { transfersQueryKey } from '@/features/wallet/api/get-transfers';
 import { profileQueryKey } from '@/features/profile/api/get-profile';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { portalServer } from '@/testing/fake-server';
-import { makeSession } from '@/testing/fixtures';
-import { createTestQueryClient } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { portalServer } from '@/test/fake-server';
+import { makeSession } from '@/test/fixtures';
+import { createTestQueryClient } from '@/test/render';
 import { appRoutes } from './router';
 
 /** The guard's loader: what the router runs for a URL before any of its pages' chunks are loaded. */

@@ -13,7 +13,7 @@ import { resolvePathTarget } from '@/lib/location-org';
 import { AuthGuard } from './guards/auth-guard';
 import { CbdcGate } from './guards/cbdc-gate';
 import { CorporateGate } from './guards/corporate-gate';
-import { OrganisationScope } from './guards/organisation-scope';
+import { OrganizationScope } from './guards/organization-scope';
 import { lazyRoute } from './lazy-page';
 import { listingPrefetch } from './listing-prefetch';
 import { NotFoundRoute } from './routes/not-found';
@@ -45,11 +45,11 @@ const appLayout = () => import('./layout/app-layout');
 const payPage = () => import('@/features/pay/components/pay-page');
 
 /**
- * The session, then the profile and accounts of its organisation (OrganisationScope's queries,
+ * The session, then the profile and accounts of its organisation (OrganizationScope's queries,
  * keyed by the session's organisation, never by the address). A failure is left to the guard and
  * the scope, which ask again and show it.
  */
-async function prefetchOrganisation(queryClient: QueryClient) {
+async function prefetchOrganization(queryClient: QueryClient) {
   try {
     const session = await queryClient.fetchQuery(sessionQueryOptions());
     void queryClient.prefetchQuery(profileQueryOptions(session.org_id));
@@ -189,14 +189,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           loader: ({ request }) => {
             const url = new URL(request.url);
             if (resolvePathTarget(url.pathname, url.search).kind === 'app') {
-              void prefetchOrganisation(queryClient);
+              void prefetchOrganization(queryClient);
             }
             return null;
           },
           shouldRevalidate: () => false,
           children: [
             {
-              element: <OrganisationScope />,
+              element: <OrganizationScope />,
               children: [
                 {
                   ...lazyRoute(appLayout, (m) => <m.AppLayout />),
@@ -246,12 +246,12 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                         },
                         {
                           path: 'staff',
-                          ...lazyRoute(staffPage, (m) => <m.StaffPage context="organisation" />),
+                          ...lazyRoute(staffPage, (m) => <m.StaffPage context="organization" />),
                           children: [staffTableRoute(false)],
                         },
                         {
                           path: 'audit-log',
-                          ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage context="organisation" />),
+                          ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage context="organization" />),
                         },
                         {
                           path: 'notifications',

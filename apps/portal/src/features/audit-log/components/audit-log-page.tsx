@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { apiMessage } from '@/lib/api-message';
 import { EMPTY_PAGE } from '@/lib/listing';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { useAuditLog } from '../api/get-audit-log';
@@ -16,7 +16,7 @@ import { AuditLogFilters } from './audit-log-filters';
 import { AuditLogTable } from './audit-log-table';
 import { useAuditLogFilters } from './use-audit-log-filters';
 
-export type AuditLogPageContext = 'corporate' | 'organisation';
+export type AuditLogPageContext = 'corporate' | 'organization';
 
 /**
  * The organisation's audit log (ADR 043), for admins: filters by actor and action above the
@@ -26,7 +26,7 @@ export type AuditLogPageContext = 'corporate' | 'organisation';
  * protection.
  */
 export function AuditLogPage({ context }: { context: AuditLogPageContext }) {
-  const { orgId, segment } = useOrganisation();
+  const { orgId, segment } = useOrganization();
   const allowed = useCan('auditLog');
   const listing = useListingParams();
   const { filters, setFilters } = useAuditLogFilters();
@@ -35,7 +35,7 @@ export function AuditLogPage({ context }: { context: AuditLogPageContext }) {
   const entries = useAuditLog(orgId, query, { enabled: allowed });
   const exporter = useExportAuditLog();
   const corporate = context === 'corporate';
-  const home = corporate ? '/' : `${organisationPaths(segment).mainWallet}/orders`;
+  const home = corporate ? '/' : `${organizationPaths(segment).mainWallet}/orders`;
 
   if (!allowed) return <AccessDenied />;
 

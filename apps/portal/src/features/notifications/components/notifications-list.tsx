@@ -18,7 +18,7 @@ import { useEffect } from 'react';
 import { listingQuery, useListingParams } from '@/components/data-table/use-listing-params';
 import { TableFooter } from '@/components/table-footer';
 import { formatTimestamp } from '@/lib/format';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 import { useNotificationsPage } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
@@ -84,7 +84,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
  * order between ascending and descending (spec section 2).
  */
 export function NotificationsList({ tab }: { tab: NotificationTab }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const listing = useListingParams();
   const { page, sort, dateRange, setPage, setSort } = listing;
   const query = {

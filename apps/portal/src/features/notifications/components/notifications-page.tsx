@@ -4,7 +4,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { RouteTabs } from '@/components/route-tabs';
 import { pathUpTo } from '@/lib/location-org';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { NOTIFICATION_TEXTS } from '../texts';
 import { NOTIFICATION_TABS, type NotificationTab } from '../tabs';
@@ -16,8 +16,8 @@ import { NotificationsList } from './notifications-list';
  * (shown with batch-payments read); each tab lists its group's notifications.
  */
 export function NotificationsPage() {
-  const { segment } = useOrganisation();
-  const paths = organisationPaths(segment);
+  const { segment } = useOrganization();
+  const paths = organizationPaths(segment);
   const { pathname } = useLocation();
   const withTabs = useCan('notificationTabs');
   const current = pathname.split('/').filter(Boolean)[2] ?? null;

@@ -1,6 +1,6 @@
 import type { Notification } from '@lynk/contract/notifications';
 import { openModal } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 /**
@@ -9,7 +9,7 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
  * already here, and it stays unread to be opened again).
  */
 export function useOpenNotification(): (notification: Notification) => void {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const markRead = useMarkNotificationRead(orgId);
   return (notification) => {
     const show = () =>
