@@ -14,6 +14,7 @@ import type { RegisterUserData } from '@/features/staff/components/register-user
 import type { ExportModalData } from '@/features/reports/components/export-modal';
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
+import type { FiltersModalData } from '@/components/data-table/filters-modal';
 import type { ModalKey } from '@/lib/modal-registry';
 
 /** What a registered modal receives: the data it was opened with. */
@@ -97,6 +98,7 @@ export const MODAL_COMPONENTS = {
   'view-last-exports': modalChunk(() =>
     import('@/features/reports/components/last-reports-modal').then((m) => m.LastReportsModal),
   ),
+  filters: modalChunk(() => import('@/components/data-table/filters-modal').then((m) => m.FiltersModal)),
 } satisfies Partial<Record<ModalKey, ModalComponent<never> | ModalChunk<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -119,5 +121,6 @@ declare module '@/lib/modal-registry' {
     'notification-details': NotificationDetailsData;
     'exporting-table': ExportModalData;
     'view-last-exports': Record<string, never>;
+    filters: FiltersModalData;
   }
 }

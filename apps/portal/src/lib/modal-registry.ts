@@ -25,8 +25,10 @@ export const MODAL_KEYS = [
   'logout-user',
   'create-payments',
   'single-payment',
-  // Not in the spec's list: the spec's notification detail modal has no key of its own there.
+  // Not in the spec's list: the spec's notification detail modal and a table's "Filters" modal
+  // have no key of their own there.
   'notification-details',
+  'filters',
 ] as const;
 export type ModalKey = (typeof MODAL_KEYS)[number];
 

@@ -81,8 +81,10 @@ export function renderTable(
   props: Parameters<typeof Harness>[0],
   { path = '/list', permissions = ROLE_PERMISSIONS[1] } = {},
 ) {
+  // With the modal host: the Filters modal opens through it.
   return renderWithProviders(<Harness {...props} />, {
     path,
     session: makeSession(1, { permissions: [...permissions] }),
+    overlays: true,
   });
 }
