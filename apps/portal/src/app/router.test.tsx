@@ -226,7 +226,7 @@ describe('organisation routes', () => {
       portalServer({ session: makeSession(3) }),
     );
     await screen.findByRole('heading', { level: 2, name: 'Notifications History' });
-    expect(await screen.findByTestId('notifications-empty')).toHaveTextContent("We're coming up empty");
+    expect(await screen.findByTestId('data-table-empty')).toHaveTextContent("We're coming up empty");
     expect(screen.getByTestId('notifications-pane-all')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/1001/notifications/all'));
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();

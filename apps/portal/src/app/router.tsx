@@ -36,6 +36,7 @@ const staffPage = () => import('@/features/staff/components/staff-page');
 const staffTable = () => import('@/features/staff/components/staff-table');
 const auditLogPage = () => import('@/features/audit-log/components/audit-log-page');
 const notificationsPage = () => import('@/features/notifications/components/notifications-page');
+const notificationsPane = () => import('@/features/notifications/components/notifications-pane');
 const notificationSettingsPage = () =>
   import('@/features/notifications/components/notification-settings-page');
 const profilePage = () => import('@/features/profile/components/profile-page');
@@ -67,13 +68,14 @@ const notFound: RouteObject = {
 };
 
 /**
- * A page's table (a wallet tab's, the staff page's), its first page asked for with its code
- * (listingPrefetch) if the user may see it (`gate`). The page above it renders without waiting
- * for the table's chunks (its heading is the page's largest paint).
+ * A page's table (a wallet tab's, the staff page's, a notifications tab's), its first page asked
+ * for with its code (listingPrefetch) if the user may see it (`gate`; null: every signed-in user).
+ * The page above it renders without waiting for the table's chunks (its heading is the page's
+ * largest paint).
  */
 function listingPane<Module>(
   queryClient: QueryClient,
-  gate: GateKey,
+  gate: GateKey | null,
   load: () => Promise<Module>,
   render: (module: Module) => ReactNode,
   prefetch: (module: Module, context: ListingPrefetch) => Promise<void>,
@@ -263,6 +265,15 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                               ...lazyRoute(notificationsPage, (m) => (
                                 <m.NotificationsTabRoute tab={tab.value} />
                               )),
+                              children: [
+                                listingPane(
+                                  queryClient,
+                                  tab.value === 'all' ? null : 'notificationTabs',
+                                  notificationsPane,
+                                  (m) => <m.NotificationsPane tab={tab.value} />,
+                                  (m, context) => m.prefetchFirstPage(context, tab.value),
+                                ),
+                              ],
                             })),
                             notFound,
                           ],

@@ -70,19 +70,29 @@ export function listingQuery(
   return query;
 }
 
+/** Rows per page: the spec's 25, 10 on a smartphone, unless a table has a size of its own. */
+function pageSizeFor(smartphone: boolean, fixed: number | undefined): number {
+  return fixed ?? (smartphone ? PAGE_SIZE_SMARTPHONE : PAGE_SIZE);
+}
+
 /** The query a table asks for, read from its page's URL as useListingParams reads it. */
-export function listingQueryFromSearch(search: URLSearchParams, smartphone: boolean): ListingQuery {
+export function listingQueryFromSearch(
+  search: URLSearchParams,
+  smartphone: boolean,
+  pageSize?: number,
+): ListingQuery {
   return listingQuery(
     readPage(search.get(LISTING_PARAMS.page)),
-    smartphone ? PAGE_SIZE_SMARTPHONE : PAGE_SIZE,
+    pageSizeFor(smartphone, pageSize),
     readSort(search.get(LISTING_PARAMS.sort)),
     readDateRange(search.get(LISTING_PARAMS.from), search.get(LISTING_PARAMS.to)),
   );
 }
 
-export function useListingParams(): ListingParams {
+/** `pageSize`: a table's own number of rows a page on every screen (the notifications' 10). */
+export function useListingParams({ pageSize: fixedPageSize }: { pageSize?: number } = {}): ListingParams {
   const [searchParams, setSearchParams] = useSearchParams();
-  const pageSize = useIsSmartphone() ? PAGE_SIZE_SMARTPHONE : PAGE_SIZE;
+  const pageSize = pageSizeFor(useIsSmartphone(), fixedPageSize);
   const page = readPage(searchParams.get(LISTING_PARAMS.page));
   const sort = readSort(searchParams.get(LISTING_PARAMS.sort));
   const fromParam = searchParams.get(LISTING_PARAMS.from);

@@ -1,4 +1,5 @@
 import type { Notification } from '@lynk/contract/notifications';
+import { useCallback } from 'react';
 import { openModal } from '@/lib/modal-registry';
 import { useOrganization } from '@/lib/organization';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -10,15 +11,19 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
  */
 export function useOpenNotification(): (notification: Notification) => void {
   const { orgId } = useOrganization();
-  const markRead = useMarkNotificationRead(orgId);
-  return (notification) => {
-    const show = () =>
-      openModal(
-        'notification-details',
-        { notification: { ...notification, read: true } },
-        { title: notification.title },
-      );
-    if (notification.read) show();
-    else markRead.mutate(notification.id, { onSettled: show });
-  };
+  const { mutate: markRead } = useMarkNotificationRead(orgId);
+  // Stable: the notifications table rebuilds its columns when its row opener changes.
+  return useCallback(
+    (notification) => {
+      const show = () =>
+        openModal(
+          'notification-details',
+          { notification: { ...notification, read: true } },
+          { title: notification.title },
+        );
+      if (notification.read) show();
+      else markRead(notification.id, { onSettled: show });
+    },
+    [markRead],
+  );
 }
