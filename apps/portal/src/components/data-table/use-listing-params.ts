@@ -1,7 +1,7 @@
 import { PAGE_SIZE, PAGE_SIZE_SMARTPHONE } from '@lynk/contract/constants';
 import { parseStrictDate } from '@lynk/contract/dates';
 import type { ListingQuery } from '@lynk/contract/listings';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 
@@ -97,7 +97,7 @@ export function useListingParams({ pageSize: fixedPageSize }: { pageSize?: numbe
   const sort = readSort(searchParams.get(LISTING_PARAMS.sort));
   const fromParam = searchParams.get(LISTING_PARAMS.from);
   const toParam = searchParams.get(LISTING_PARAMS.to);
-  const dateRange = useMemo(() => readDateRange(fromParam, toParam), [fromParam, toParam]);
+  const dateRange = readDateRange(fromParam, toParam);
 
   // Functional updates keep any other parameter of the page (parent_org_id, for one).
   const update = useCallback(
@@ -152,10 +152,7 @@ export function useListingParams({ pageSize: fixedPageSize }: { pageSize?: numbe
     [update],
   );
 
-  const query = useMemo(
-    () => listingQuery(page, pageSize, sort, dateRange),
-    [page, pageSize, sort, dateRange],
-  );
+  const query = listingQuery(page, pageSize, sort, dateRange);
 
   return { page, pageSize, sort, dateRange, query, setPage, setSort, setDateRange, clearDateRange };
 }

@@ -1,7 +1,6 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/page-header';
 import { useListingParams } from '@/components/data-table/use-listing-params';
@@ -30,7 +29,7 @@ export function AuditLogPage({ context }: { context: AuditLogPageContext }) {
   const allowed = useCan('auditLog');
   const listing = useListingParams();
   const { filters, setFilters } = useAuditLogFilters();
-  const query = useMemo(() => ({ ...listing.query, ...filters }), [listing.query, filters]);
+  const query = { ...listing.query, ...filters };
   // Not asked for by someone the server would refuse.
   const entries = useAuditLog(orgId, query, { enabled: allowed });
   const exporter = useExportAuditLog();
