@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_PAGE_SIZE, TRUNCATE_AT, truncate } from '@lynk/contract/constants';
 import type { ListingQuery } from '@lynk/contract/listings';
-import type { Notification } from '@lynk/contract/notifications';
+import { NOTIFICATION_GROUPS, type Notification, type NotificationGroup } from '@lynk/contract/notifications';
 import { Badge, Box, Button, Group, Stack, Text, type TextProps } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { dataTableColumns } from '@/components/data-table/columns';
@@ -17,7 +17,6 @@ import {
   type NotificationsQuery,
 } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
-import { notificationGroup } from '../group';
 import { useOpenNotification } from '../hooks/use-open-notification';
 import type { NotificationTab } from '../tabs';
 import { NOTIFICATION_TEXTS } from '../texts';
@@ -83,7 +82,13 @@ const COLUMNS = column.columns([
   }),
 ]);
 
-/** A page of the tab's group (`all` is every group). */
+/** The list's group filter: `all` means no group; otherwise upper case with underscores. */
+function notificationGroup(tab: NotificationTab): NotificationGroup | undefined {
+  const group = tab.replace(/-/g, '_').toUpperCase();
+  return NOTIFICATION_GROUPS.find((known) => known === group);
+}
+
+/** A page of the tab's group. */
 const tabQuery = (tab: NotificationTab, listing: ListingQuery): NotificationsQuery => ({
   ...listing,
   group: notificationGroup(tab),
