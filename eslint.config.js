@@ -123,6 +123,42 @@ const oneClock = {
   },
 };
 
+/**
+ * One way to a text in the portal: a screen reads its copy from its feature's `texts.ts` (or
+ * `components/texts.ts`, `app/texts.ts`), which names the contract's catalogue entries it uses.
+ * Tests may read the catalogue itself, to check the screen shows the spec's words.
+ */
+const TEXTS_ONLY =
+  'A component reads its texts from its texts.ts, which re-exports the catalogue entries it needs.';
+const portalTexts = {
+  files: ['apps/portal/src/**/*.{ts,tsx}'],
+  ignores: ['**/texts.ts', '**/*.test.{ts,tsx}', 'apps/portal/src/test/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          zodMiniOnly,
+          { name: '@lynk/contract/messages', message: TEXTS_ONLY },
+          { name: '@lynk/contract/consumer', importNames: ['CONSUMER_MESSAGES'], message: TEXTS_ONLY },
+          { name: '@lynk/contract/staff', importNames: ['STAFF_PRODUCT_MESSAGES'], message: TEXTS_ONLY },
+          { name: '@lynk/contract/audit', importNames: ['AUDIT_MESSAGES'], message: TEXTS_ONLY },
+        ],
+        patterns: [
+          {
+            group: [
+              '@lynk/contract/messages/*',
+              '@lynk/contract/spec-messages',
+              '@lynk/contract/product-messages',
+            ],
+            message: TEXTS_ONLY,
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -149,6 +185,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  portalTexts,
   { files: ['apps/portal/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   architecture,
   routesCallServices,

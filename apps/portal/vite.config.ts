@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { bundleBudget } from './build/bundle-budget.ts';
 import { mantineStylesChecked } from './build/mantine-styles.ts';
-import { routeChunks } from './build/route-chunks.ts';
+import { portalLayout } from './build/portal-layout.ts';
 import { stableMantineIds } from './build/stable-mantine-ids.ts';
 
 // The API server (apps/api) serves the SPA in production; in development Vite proxies the
@@ -12,8 +12,9 @@ import { stableMantineIds } from './build/stable-mantine-ids.ts';
 const apiOrigin = process.env.LYNK_API_ORIGIN ?? 'http://localhost:3000';
 const proxy = { '/api': apiOrigin, '/auth': apiOrigin, '/oidc': apiOrigin };
 
-// The routes' shared code in one chunk per set of routes sharing it (ADR 037).
-const routes = routeChunks({
+// Which lazy parts are routes and which render outside the signed-in frame: what the bundle
+// budget measures a page by.
+const layout = portalLayout({
   router: 'src/app/router.tsx',
   frame: 'src/app/layout/app-layout.tsx',
   outside: ['src/features/pay/components/pay-page.tsx'],
@@ -41,8 +42,8 @@ export const browserBuild = defineConfig({
   plugins: [
     react(),
     stableMantineIds(),
-    routes.plugin,
-    bundleBudget(routes.portalLayout),
+    layout.plugin,
+    bundleBudget(layout.layout),
     mantineStylesChecked(),
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
@@ -61,11 +62,9 @@ export const browserBuild = defineConfig({
       output: {
         // Everything the entry needs before the first screen in one file, not thirty: a page load
         // over HTTP/1.1 asks six at a time. Its modules keep their import order, so zod-config
-        // (main.tsx's first script) still runs before any schema is built. Then the routes'
-        // shared code, grouped by the routes that use it.
-        codeSplitting: {
-          groups: [{ name: 'shell', tags: ['$initial'], priority: 2 }, routes.group],
-        },
+        // (main.tsx's first script) still runs before any schema is built. The routes' shared
+        // code is the bundler's own split (ADR 037, superseded).
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
       },
     },
   },

@@ -8,7 +8,7 @@ export default mergeConfig(
       name: 'portal',
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-      setupFiles: ['./src/testing/setup.ts'],
+      setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
     },

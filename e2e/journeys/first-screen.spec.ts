@@ -105,7 +105,7 @@ test('the portal takes the page over without an error, a layout shift or asking 
   await context.close();
 });
 
-test('a modal whose code comes late opens whole, with a bar meanwhile: nothing moves', async ({
+test('a modal whose code comes late opens at once with a loader in it, then its form: nothing moves', async ({
   browser,
 }) => {
   const context = await signedInContext(browser, DESKTOP);
@@ -113,15 +113,14 @@ test('a modal whose code comes late opens whole, with a bar meanwhile: nothing m
   const layoutShift = await watchLayoutShifts(page);
   await openDashboard(page);
   await expect(page.getByRole('row').nth(1)).toBeVisible();
-  // The transfer form's code held back: the click waits for it.
+  // The transfer form's code held back: the dialog waits for it with a loader.
   const release = await holdBack(page, '**/assets/transfer-modal-*.js');
   await page.getByRole('button', { name: 'Transfer' }).click();
-  await expect(page.getByRole('progressbar', { name: 'Loading...' })).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('dialog').getByRole('status', { name: 'Loading...' })).toBeVisible();
   release();
   const dialog = page.getByRole('dialog', { name: 'Transfer' });
   await expect(dialog.getByRole('button', { name: 'Confirm transfer' })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: 'Loading...' })).toHaveCount(0);
+  await expect(dialog.getByRole('status', { name: 'Loading...' })).toHaveCount(0);
   expect(await layoutShift()).toBeLessThan(0.001);
   await context.close();
 });

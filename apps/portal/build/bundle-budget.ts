@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import type { PortalLayout } from './chunk-plan.ts';
+import type { PortalLayout } from './portal-layout.ts';
 
 /**
  * What a page may cost the browser, in KB of gzip (the build fails above it), per issue 13's
@@ -102,7 +102,7 @@ export function bundleBudget(
     apply: 'build',
     generateBundle(_options, bundle) {
       const portal = layout();
-      if (!portal) return this.error("bundle-budget: the portal's layout was not read (route-chunks)");
+      if (!portal) return this.error("bundle-budget: the portal's layout was not read (portal-layout)");
       const measured = measureBundle(bundle as unknown as Bundle, portal);
       const line = (label: string, kb: number, limit: number) =>
         `${label} ${kb.toFixed(1)} KB gzip (budget ${limit} KB)`;

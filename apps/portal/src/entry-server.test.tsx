@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstScreenRequests, renderFirstScreen } from './entry-server';
-import { CODE, LINK_PATH, SESSION_PATH, makeConsumer, makePayLink } from './features/pay/pay-testing';
-import { makeAccount, makeProfile, makeSession } from './testing/fixtures';
+import { CODE, LINK_PATH, SESSION_PATH, makeConsumer, makePayLink } from '@/test/pay';
+import { makeAccount, makeProfile, makeSession } from '@/test/fixtures';
 
 const DASHBOARD = new URL('http://localhost/1001/lynk-wallet/transfers-history');
 const ANSWERS = {

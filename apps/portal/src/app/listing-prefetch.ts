@@ -16,7 +16,7 @@ const isSmartphoneViewport = () => isSmartphoneScreen(theme.breakpoints?.sm ?? D
  */
 export function listingPrefetch<Module>(
   queryClient: QueryClient,
-  gate: GateKey,
+  gate: GateKey | null,
   prefetch: (module: Module, context: ListingPrefetch) => Promise<void>,
 ) {
   return async (module: Module, url: URL) => {
@@ -26,7 +26,7 @@ export function listingPrefetch<Module>(
     await queryClient
       .fetchQuery(sessionQueryOptions())
       .then((session) => {
-        if (!can(session.permissions, session.role, gate)) return;
+        if (gate && !can(session.permissions, session.role, gate)) return;
         const context = { client: queryClient, orgId: session.org_id, search: url.searchParams };
         return prefetch(module, { ...context, smartphone: isSmartphoneViewport() });
       })

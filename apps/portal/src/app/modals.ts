@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { lazyPage } from './lazy-page';
 import { TransactionStatusModal, type TransactionStatusOptions } from '@/components/transaction-status-modal';
 import { LogoutModal } from '@/features/auth/components/logout-modal';
 import type { BatchUploadData } from '@/features/batches/components/batch-upload-modal';
@@ -14,90 +15,68 @@ import type { RegisterUserData } from '@/features/staff/components/register-user
 import type { ExportModalData } from '@/features/reports/components/export-modal';
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
+import type { FiltersModalData } from '@/components/data-table/filters-modal';
 import type { ModalKey } from '@/lib/modal-registry';
 
 /** What a registered modal receives: the data it was opened with. */
 export type ModalComponent<Data> = ComponentType<{ data: Data }>;
 
-/** A modal whose code is a chunk of its own, loaded when it is first opened. */
-export interface ModalChunk<Data> {
-  /** Its component once the chunk is in. */
-  loaded: ModalComponent<Data> | undefined;
-  /** Loads the chunk (once; again only after a failure). */
-  load(): Promise<ModalComponent<Data>>;
-}
-
-function modalChunk<Data>(load: () => Promise<ModalComponent<Data>>): ModalChunk<Data> {
-  let loading: Promise<ModalComponent<Data>> | undefined;
-  const chunk: ModalChunk<Data> = {
-    loaded: undefined,
-    load: () =>
-      (loading ??= load().then(
-        (component) => (chunk.loaded = component),
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      )),
-  };
-  return chunk;
-}
-
 /**
  * The component behind each modal key (spec section 2, "Modals (by key)"); later features add
- * theirs here. Forms load their code when first opened (the host opens them once it is in); the
+ * theirs here. Forms load their code when first opened (the dialog shows a loader meanwhile); the
  * small status and logout modals come with the modal host, since they follow an action that has
  * just happened.
  */
 export const MODAL_COMPONENTS = {
   'logout-user': LogoutModal,
   'transaction-status': TransactionStatusModal,
-  transfer: modalChunk(() =>
+  transfer: lazyPage(() =>
     import('@/features/wallet/components/transfer-modal').then((m) => m.TransferModal),
   ),
-  'more-trans-details': modalChunk(() =>
+  'more-trans-details': lazyPage(() =>
     import('@/features/wallet/components/transfer-details-modal').then((m) => m.TransferDetailsModal),
   ),
-  'more-order-details': modalChunk(() =>
+  'more-order-details': lazyPage(() =>
     import('@/features/orders/components/order-details-modal').then((m) => m.OrderDetailsModal),
   ),
-  refund: modalChunk(() => import('@/features/orders/components/refund-modal').then((m) => m.RefundModal)),
-  'payment-request': modalChunk(() =>
+  refund: lazyPage(() => import('@/features/orders/components/refund-modal').then((m) => m.RefundModal)),
+  'payment-request': lazyPage(() =>
     import('@/features/orders/components/payment-request-modal').then((m) => m.PaymentRequestModal),
   ),
-  'create-payments': modalChunk(() =>
+  'create-payments': lazyPage(() =>
     import('@/features/batches/components/create-payments-modal').then((m) => m.CreatePaymentsModal),
   ),
-  'batch-payments': modalChunk(() =>
+  'batch-payments': lazyPage(() =>
     import('@/features/batches/components/batch-upload-modal').then((m) => m.BatchUploadModal),
   ),
-  'single-payment': modalChunk(() =>
+  'single-payment': lazyPage(() =>
     import('@/features/batches/components/single-payment-modal').then((m) => m.SinglePaymentModal),
   ),
-  'choose-source-funds': modalChunk(() =>
+  'choose-source-funds': lazyPage(() =>
     import('@/features/batches/components/choose-source-funds-modal').then((m) => m.ChooseSourceFundsModal),
   ),
-  'reject-batch-payments': modalChunk(() =>
+  'reject-batch-payments': lazyPage(() =>
     import('@/features/batches/components/reject-batch-modal').then((m) => m.RejectBatchModal),
   ),
-  'register-user': modalChunk(() =>
+  'register-user': lazyPage(() =>
     import('@/features/staff/components/register-user-modal').then((m) => m.RegisterUserModal),
   ),
-  'delete-staff': modalChunk(() =>
+  'delete-staff': lazyPage(() =>
     import('@/features/staff/components/delete-staff-modal').then((m) => m.DeleteStaffModal),
   ),
-  'notification-details': modalChunk(() =>
+  'notification-details': lazyPage(() =>
     import('@/features/notifications/components/notification-details-modal').then(
       (m) => m.NotificationDetailsModal,
     ),
   ),
-  'exporting-table': modalChunk(() =>
+  'exporting-table': lazyPage(() =>
     import('@/features/reports/components/export-modal').then((m) => m.ExportModal),
   ),
-  'view-last-exports': modalChunk(() =>
+  'view-last-exports': lazyPage(() =>
     import('@/features/reports/components/last-reports-modal').then((m) => m.LastReportsModal),
   ),
-} satisfies Partial<Record<ModalKey, ModalComponent<never> | ModalChunk<never>>>;
+  filters: lazyPage(() => import('@/components/data-table/filters-modal').then((m) => m.FiltersModal)),
+} satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
   // Explicit data types: the modules refer back to this registry's type (they open modals by key).
@@ -119,5 +98,6 @@ declare module '@/lib/modal-registry' {
     'notification-details': NotificationDetailsData;
     'exporting-table': ExportModalData;
     'view-last-exports': Record<string, never>;
+    filters: FiltersModalData;
   }
 }

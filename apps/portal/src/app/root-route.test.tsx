@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { portalServer } from '@/testing/fake-server';
-import { makeAccount, makeBranch, makeProfile, makeSession } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
+import { portalServer } from '@/test/fake-server';
+import { makeAccount, makeBranch, makeProfile, makeSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
 
 const parentProfile = makeProfile({ name: 'Lynk Group HQ', has_children: true, parent_org_id: null });
 

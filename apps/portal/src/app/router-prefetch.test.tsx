@@ -2,12 +2,13 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { accountsQueryKey } from '@/features/accounts/api/get-accounts';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { notificationsPageQueryOptions } from '@/features/notifications/api/get-notifications';
 import { transfersQueryKey } from '@/features/wallet/api/get-transfers';
 import { profileQueryKey } from '@/features/profile/api/get-profile';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { portalServer } from '@/testing/fake-server';
-import { makeSession } from '@/testing/fixtures';
-import { createTestQueryClient } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { portalServer } from '@/test/fake-server';
+import { makeSession } from '@/test/fixtures';
+import { createTestQueryClient } from '@/test/render';
 import { appRoutes } from './router';
 
 /** The guard's loader: what the router runs for a URL before any of its pages' chunks are loaded. */
@@ -60,6 +61,21 @@ describe('a table’s page load', () => {
     const orgId = makeSession(1).org_id;
     // The key useTransfers builds from the same URL: the table reads the rows instead of asking again.
     const key = [...transfersQueryKey(orgId), { offset: 25, limit: 25, sort: 'ASC', jamDexOnly: false }];
+    await expect.poll(() => queryClient.getQueryData(key)).toBeDefined();
+  });
+
+  it('asks for a notifications tab’s first ten with the page’s code, in its group, as the pane will ask', async () => {
+    const { requests, queryClient } = startRouter('/1001/notifications/batch-payment?sort=ASC');
+    await expect
+      .poll(() => requests.map((request) => request.path))
+      .toContain('/api/profile/notifications?offset=0&limit=10&sort=ASC&group=BATCH_PAYMENT');
+    const orgId = makeSession(1).org_id;
+    const key = notificationsPageQueryOptions(orgId, {
+      offset: 0,
+      limit: 10,
+      sort: 'ASC',
+      group: 'BATCH_PAYMENT',
+    }).queryKey;
     await expect.poll(() => queryClient.getQueryData(key)).toBeDefined();
   });
 

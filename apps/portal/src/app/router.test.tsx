@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { portalServer } from '@/testing/fake-server';
+import { portalServer } from '@/test/fake-server';
 import {
   makeAccount,
   makeCbdcPayment,
@@ -9,10 +9,10 @@ import {
   makeProfile,
   makeSession,
   makeTransfer,
-} from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
-import { makeBatch } from '@/features/batches/batches-testing';
-import { makeMember } from '@/features/staff/staff-testing';
+} from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { makeBatch } from '@/test/batches';
+import { makeMember } from '@/test/staff';
 
 describe('organisation routes', () => {
   it('sends "/:org" to the main wallet', async () => {
@@ -226,7 +226,7 @@ describe('organisation routes', () => {
       portalServer({ session: makeSession(3) }),
     );
     await screen.findByRole('heading', { level: 2, name: 'Notifications History' });
-    expect(await screen.findByTestId('notifications-empty')).toHaveTextContent("We're coming up empty");
+    expect(await screen.findByTestId('data-table-empty')).toHaveTextContent("We're coming up empty");
     expect(screen.getByTestId('notifications-pane-all')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/1001/notifications/all'));
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();

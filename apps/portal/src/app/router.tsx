@@ -13,7 +13,7 @@ import { resolvePathTarget } from '@/lib/location-org';
 import { AuthGuard } from './guards/auth-guard';
 import { CbdcGate } from './guards/cbdc-gate';
 import { CorporateGate } from './guards/corporate-gate';
-import { OrganisationScope } from './guards/organisation-scope';
+import { OrganizationScope } from './guards/organization-scope';
 import { lazyRoute } from './lazy-page';
 import { listingPrefetch } from './listing-prefetch';
 import { NotFoundRoute } from './routes/not-found';
@@ -36,6 +36,7 @@ const staffPage = () => import('@/features/staff/components/staff-page');
 const staffTable = () => import('@/features/staff/components/staff-table');
 const auditLogPage = () => import('@/features/audit-log/components/audit-log-page');
 const notificationsPage = () => import('@/features/notifications/components/notifications-page');
+const notificationsPane = () => import('@/features/notifications/components/notifications-pane');
 const notificationSettingsPage = () =>
   import('@/features/notifications/components/notification-settings-page');
 const profilePage = () => import('@/features/profile/components/profile-page');
@@ -45,11 +46,11 @@ const appLayout = () => import('./layout/app-layout');
 const payPage = () => import('@/features/pay/components/pay-page');
 
 /**
- * The session, then the profile and accounts of its organisation (OrganisationScope's queries,
+ * The session, then the profile and accounts of its organisation (OrganizationScope's queries,
  * keyed by the session's organisation, never by the address). A failure is left to the guard and
  * the scope, which ask again and show it.
  */
-async function prefetchOrganisation(queryClient: QueryClient) {
+async function prefetchOrganization(queryClient: QueryClient) {
   try {
     const session = await queryClient.fetchQuery(sessionQueryOptions());
     void queryClient.prefetchQuery(profileQueryOptions(session.org_id));
@@ -67,13 +68,14 @@ const notFound: RouteObject = {
 };
 
 /**
- * A page's table (a wallet tab's, the staff page's), its first page asked for with its code
- * (listingPrefetch) if the user may see it (`gate`). The page above it renders without waiting
- * for the table's chunks (its heading is the page's largest paint).
+ * A page's table (a wallet tab's, the staff page's, a notifications tab's), its first page asked
+ * for with its code (listingPrefetch) if the user may see it (`gate`; null: every signed-in user).
+ * The page above it renders without waiting for the table's chunks (its heading is the page's
+ * largest paint).
  */
 function listingPane<Module>(
   queryClient: QueryClient,
-  gate: GateKey,
+  gate: GateKey | null,
   load: () => Promise<Module>,
   render: (module: Module) => ReactNode,
   prefetch: (module: Module, context: ListingPrefetch) => Promise<void>,
@@ -189,14 +191,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           loader: ({ request }) => {
             const url = new URL(request.url);
             if (resolvePathTarget(url.pathname, url.search).kind === 'app') {
-              void prefetchOrganisation(queryClient);
+              void prefetchOrganization(queryClient);
             }
             return null;
           },
           shouldRevalidate: () => false,
           children: [
             {
-              element: <OrganisationScope />,
+              element: <OrganizationScope />,
               children: [
                 {
                   ...lazyRoute(appLayout, (m) => <m.AppLayout />),
@@ -246,12 +248,12 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                         },
                         {
                           path: 'staff',
-                          ...lazyRoute(staffPage, (m) => <m.StaffPage context="organisation" />),
+                          ...lazyRoute(staffPage, (m) => <m.StaffPage context="organization" />),
                           children: [staffTableRoute(false)],
                         },
                         {
                           path: 'audit-log',
-                          ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage context="organisation" />),
+                          ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage context="organization" />),
                         },
                         {
                           path: 'notifications',
@@ -263,6 +265,15 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                               ...lazyRoute(notificationsPage, (m) => (
                                 <m.NotificationsTabRoute tab={tab.value} />
                               )),
+                              children: [
+                                listingPane(
+                                  queryClient,
+                                  tab.value === 'all' ? null : 'notificationTabs',
+                                  notificationsPane,
+                                  (m) => <m.NotificationsPane tab={tab.value} />,
+                                  (m, context) => m.prefetchFirstPage(context, tab.value),
+                                ),
+                              ],
                             })),
                             notFound,
                           ],

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/test/render';
 
 afterEach(() => act(() => notifications.clean()));
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/test/render';
 import { DetailRows } from './detail-rows';
 
 describe('DetailRows', () => {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
 import { GenericModal } from './generic-modal';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/test/render';
 
 /** The generic modal through a registered modal that uses it: the logout confirmation. */
 async function openLogout() {

@@ -1,6 +1,6 @@
 import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import type { FormEvent, FormEventHandler, ReactNode } from 'react';
-import { useShownModal } from '@/lib/modal-registry';
+import { useModalState } from '@/lib/modal-registry';
 import { MODAL_TEXTS } from './texts';
 
 export interface ModalAction {
@@ -44,7 +44,7 @@ export function GenericModal({
   icon?: ReactNode;
   children?: ReactNode;
 }) {
-  const modal = useShownModal();
+  const modal = useModalState();
   const closable = withCloseButton && !modal.locked;
   const stacked = footer === 'stacked';
 

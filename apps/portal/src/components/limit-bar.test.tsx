@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/test/render';
 import { LimitBar } from './limit-bar';
 
 function renderBar(remaining: number, limit: number) {

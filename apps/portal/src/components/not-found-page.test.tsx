@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/testing/render';
-import { portalServer } from '@/testing/fake-server';
+import { renderApp } from '@/test/render';
+import { portalServer } from '@/test/fake-server';
 import { NotFoundPage } from './not-found-page';
 
 describe('NotFoundPage', () => {

@@ -2,9 +2,9 @@ import type { SessionIdentity } from '@lynk/contract/session';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch, type FakeRoutes } from '@/test/fake-fetch';
+import { makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { QrCodeMenu } from './qr-code-menu';
 
 // jsdom draws nothing on a canvas: what is drawn, and how it is saved, is the browser journey's.
@@ -28,7 +28,7 @@ function renderMenu(
   renderWithProviders(<QrCodeMenu wallet={wallet} />, {
     path: '/1001/lynk-wallet/orders',
     session,
-    organisation: makeOrganisation(),
+    organization: makeOrganization(),
     overlays: true,
   });
   return server;

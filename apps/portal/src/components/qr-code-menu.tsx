@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconCopy, IconDownload, IconQrcode } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { qrCodesQueryOptions } from '@/lib/qr/get-qr-codes';
 import { downloadQrJpeg } from '@/lib/qr/qr-jpeg';
@@ -18,7 +18,7 @@ import { QR_TEXTS } from './texts';
  */
 export function QrCodeMenu({ wallet }: { wallet: QrWallet }) {
   const allowed = useCan('qrDownload');
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const subject = useQrSubject(wallet, QR_TEXTS.jamDexHeading);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

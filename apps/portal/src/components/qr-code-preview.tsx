@@ -1,6 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useQrSubject, type QrWallet } from '@/lib/qr/use-qr-subject';
 import { useRequiredSession } from '@/lib/session';
 import { QR_TEXTS } from './texts';
@@ -15,7 +15,7 @@ async function toDataUrl(blob: Blob): Promise<string> {
 
 /** A wallet's QR code as the server draws it, with whose it is above it (the My Profile page). */
 export function QrCodePreview({ wallet, size = 176 }: { wallet: QrWallet; size?: number }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const session = useRequiredSession();
   const subject = useQrSubject(wallet, QR_TEXTS.jamDexHeading);
   const image = useQuery({

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/test/render';
 import { openTransactionStatus, type TransactionStatusOptions } from './transaction-status-modal';
 
 function renderOpener(options: TransactionStatusOptions) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { installFakeFetch } from '@/testing/fake-fetch';
+import { installFakeFetch } from '@/test/fake-fetch';
 import {
   apiClient,
   ApiRequestError,

@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@lynk/contract/errors';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ORG_HEADER } from '@lynk/contract/session';
 import { z } from 'zod/mini';
 import { STEP_UP_REQUIRED } from '@lynk/contract/step-up';
-import { organisationFromLocation } from './location-org';
+import { organizationFromLocation } from './location-org';
 import { requestStepUp } from './step-up';
 
 /**
@@ -139,7 +139,7 @@ async function send(
   options: RequestWithBodyOptions,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
-  const pageOrg = organisationFromLocation(window.location.pathname, window.location.search);
+  const pageOrg = organizationFromLocation(window.location.pathname, window.location.search);
   if (pageOrg) headers[ORG_HEADER] = pageOrg;
   if (UNSAFE_METHODS.has(method)) headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
   const init: RequestInit = { method, credentials: 'same-origin', headers };

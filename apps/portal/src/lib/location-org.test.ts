@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organisationFromLocation, parentOrgOverride, resolvePathTarget } from './location-org';
+import { organizationFromLocation, parentOrgOverride, resolvePathTarget } from './location-org';
 
 describe('resolvePathTarget', () => {
   it.each([
@@ -29,10 +29,10 @@ describe('parentOrgOverride', () => {
   });
 });
 
-describe('organisationFromLocation', () => {
+describe('organizationFromLocation', () => {
   it('is null where the URL leaves the organisation to the session', () => {
-    expect(organisationFromLocation('/', '')).toBeNull();
-    expect(organisationFromLocation('/lynk-wallet', '')).toBeNull();
-    expect(organisationFromLocation('/1001/notifications/all', '')).toBe('org_1001');
+    expect(organizationFromLocation('/', '')).toBeNull();
+    expect(organizationFromLocation('/lynk-wallet', '')).toBeNull();
+    expect(organizationFromLocation('/1001/notifications/all', '')).toBe('org_1001');
   });
 });

@@ -45,7 +45,7 @@ export function resolvePathTarget(pathname: string, search: string): PathTarget 
 }
 
 /** The organisation a URL asks for, or `null` when it leaves the choice to the session. */
-export function organisationFromLocation(pathname: string, search: string): string | null {
+export function organizationFromLocation(pathname: string, search: string): string | null {
   const target = resolvePathTarget(pathname, search);
   return target.kind === 'app' ? target.orgId : null;
 }

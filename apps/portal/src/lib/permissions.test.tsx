@@ -1,7 +1,7 @@
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeSession } from '@/testing/fixtures';
+import { makeSession } from '@/test/fixtures';
 import { Can, useCan } from './permissions';
 import { SessionProvider } from './session';
 

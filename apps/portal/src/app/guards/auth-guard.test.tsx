@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/testing/render';
-import { portalServer, UNAUTHENTICATED } from '@/testing/fake-server';
-import { makeSession } from '@/testing/fixtures';
+import { renderApp } from '@/test/render';
+import { portalServer, UNAUTHENTICATED } from '@/test/fake-server';
+import { makeSession } from '@/test/fixtures';
 import { recordAuthAttempt } from './auth-attempts';
 
 // The redirect is an effect of the render that shows "Redirecting...": each test waits for it

@@ -8,7 +8,7 @@ import { loginUrl } from '@/features/auth/api/login-url';
 import { useSession } from '@/features/auth/api/get-session';
 import { isUnauthorized } from '@/lib/api-client';
 import { useHardNavigate } from '@/lib/hard-navigate';
-import { organisationFromLocation } from '@/lib/location-org';
+import { organizationFromLocation } from '@/lib/location-org';
 import { SessionProvider } from '@/lib/session';
 import { APP_TEXTS } from '../texts';
 import { clearAuthAttempt, isRecentAttempt, recordAuthAttempt, type AuthAttemptKind } from './auth-attempts';
@@ -25,7 +25,7 @@ export function AuthGuard() {
   const hardNavigate = useHardNavigate();
   const session = useSession();
 
-  const pathOrg = organisationFromLocation(location.pathname, location.search);
+  const pathOrg = organizationFromLocation(location.pathname, location.search);
   const returnTo = `${location.pathname}${location.search}`;
   const unauthorized = session.isError && isUnauthorized(session.error);
   const sessionOrg = unauthorized ? null : (session.data?.org_id ?? null);

@@ -1,15 +1,15 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 
 /**
  * "/", "/staff" and "/audit-log": the corporate view for a super admin of a parent organisation;
  * everyone else goes to their organisation's own pages (spec section 2).
  */
 export function CorporateGate() {
-  const { corporate, segment } = useOrganisation();
+  const { corporate, segment } = useOrganization();
   const { pathname } = useLocation();
   if (!corporate) {
-    const paths = organisationPaths(segment);
+    const paths = organizationPaths(segment);
     let to = paths.home;
     if (pathname.startsWith('/staff')) to = paths.staff;
     else if (pathname.startsWith('/audit-log')) to = paths.auditLog;

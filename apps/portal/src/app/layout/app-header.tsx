@@ -3,7 +3,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { Link } from 'react-router';
 import { LynkLogo } from '@/components/lynk-logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useIsCorporateView, useOrganisation } from '@/lib/organisation';
+import { useIsCorporateView, useOrganization } from '@/lib/organization';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 import { MENU_TEXTS } from '../texts';
 import { ProfileMenu } from './profile-menu';
@@ -23,7 +23,7 @@ export function AppHeader({
   onToggleMobileMenu: () => void;
   onToggleDesktopMenu: () => void;
 }) {
-  const { hasCbdc } = useOrganisation();
+  const { hasCbdc } = useOrganization();
   const corporateView = useIsCorporateView();
   const isSmartphone = useIsSmartphone();
 

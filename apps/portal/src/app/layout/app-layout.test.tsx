@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { portalServer } from '@/testing/fake-server';
-import { makeAccount, makeProfile, makeSession } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
+import { portalServer } from '@/test/fake-server';
+import { makeAccount, makeProfile, makeSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
 
 describe('AppLayout', () => {
   it('shows Access Denied instead of page content for an empty permission list, with the layout still there', async () => {

@@ -7,7 +7,7 @@ import { BranchHeading } from '@/components/branch-heading';
 import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorState } from '@/components/error-state';
 import { useProfile } from '@/features/profile/api/get-profile';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCurrentSession } from '@/lib/session';
 import { useNeededOnce } from '@/lib/use-needed-once';
 import { useIsSmartphone } from '@/lib/use-smartphone';
@@ -35,7 +35,7 @@ export function AppLayout() {
   const [desktopMenuOpened, desktopMenu] = useDisclosure(true);
   const isSmartphone = useIsSmartphone();
   const session = useCurrentSession();
-  const { orgId, profile } = useOrganisation();
+  const { orgId, profile } = useOrganization();
   const profileQuery = useProfile(orgId);
   const noPermissions = (session?.permissions ?? []).length === 0;
   // A phone's closed drawer is off screen: its menu (a fifth of the page's elements) is built when

@@ -2,8 +2,8 @@ import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { ProfileMenu } from './profile-menu';
 
 async function openMenu() {
@@ -42,7 +42,7 @@ describe('ProfileMenu', () => {
   it('offers only Logout in the corporate view', async () => {
     renderWithProviders(<ProfileMenu />, {
       session: makeSession(4, { permissions: [...ROLE_PERMISSIONS[4]] }),
-      organisation: makeOrganisation({ corporate: true }),
+      organization: makeOrganization({ corporate: true }),
       path: '/',
     });
     const menu = await openMenu();
@@ -52,7 +52,7 @@ describe('ProfileMenu', () => {
   it("gives a corporate super admin the full menu on the organisation's own pages", async () => {
     renderWithProviders(<ProfileMenu />, {
       session: makeSession(4),
-      organisation: makeOrganisation({ corporate: true }),
+      organization: makeOrganization({ corporate: true }),
       path: '/1001/lynk-wallet/orders',
     });
     const menu = await openMenu();

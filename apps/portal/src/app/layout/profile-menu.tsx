@@ -3,7 +3,7 @@ import { IconChevronDown, IconHeadset, IconLogout, IconUser, IconUsers } from '@
 import { Link } from 'react-router';
 import { openLogoutModal } from '@/features/auth/components/logout-modal';
 import { initials } from '@/lib/format';
-import { organisationPaths, useIsCorporateView, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useIsCorporateView, useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
 import { MENU_TEXTS } from '../texts';
@@ -15,10 +15,10 @@ import classes from './app-layout.module.css';
  */
 export function ProfileMenu() {
   const session = useRequiredSession();
-  const { segment } = useOrganisation();
+  const { segment } = useOrganization();
   const corporateView = useIsCorporateView();
   const canSeeStaff = useCan('staffMenu');
-  const paths = organisationPaths(segment);
+  const paths = organizationPaths(segment);
 
   return (
     <Menu position="bottom-end" width={240} shadow="lg" radius="md" offset={8}>

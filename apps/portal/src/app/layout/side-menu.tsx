@@ -19,7 +19,7 @@ import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { openLogoutModal } from '@/features/auth/components/logout-modal';
 import { usePermittedWalletTabs, type WalletTab } from '@/features/wallet/tabs';
-import { organisationPaths, useIsCorporateView, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useIsCorporateView, useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { MENU_TEXTS } from '../texts';
 import { WalletToggle } from './wallet-toggle';
@@ -102,13 +102,13 @@ function LogoutLink({ onNavigate }: { onNavigate: () => void }) {
  */
 /** `opened`: the menu is on screen (a closed smartphone drawer is still in the page, off screen). */
 export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: () => void }) {
-  const { segment, hasCbdc } = useOrganisation();
+  const { segment, hasCbdc } = useOrganization();
   const corporateView = useIsCorporateView();
   const canSeeStaff = useCan('staffMenu');
   const canSeeAuditLog = useCan('auditLog');
   const mainTabs = usePermittedWalletTabs('main');
   const cbdcTabs = usePermittedWalletTabs('cbdc');
-  const paths = organisationPaths(segment);
+  const paths = organizationPaths(segment);
 
   const quickAccess = (tabs: readonly WalletTab[], base: string): MenuLink[] =>
     tabs.map((tab) => ({

@@ -1,6 +1,6 @@
 import { SegmentedControl, type BoxProps } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { MENU_TEXTS } from '../texts';
 
 type WalletValue = 'main' | 'cbdc';
@@ -17,10 +17,10 @@ export function WalletToggle({
   onSwitch,
   ...props
 }: BoxProps & { fullWidth?: boolean; onSwitch?: () => void }) {
-  const { segment } = useOrganisation();
+  const { segment } = useOrganization();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const paths = organisationPaths(segment);
+  const paths = organizationPaths(segment);
 
   return (
     <SegmentedControl

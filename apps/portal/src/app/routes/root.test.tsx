@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/testing/render';
-import { portalServer } from '@/testing/fake-server';
+import { renderApp } from '@/test/render';
+import { portalServer } from '@/test/fake-server';
 
 describe('first path segment containing "wallet"', () => {
   it.each(['/lynk-wallet', '/jamdex-wallet/payments', '/wallet'])(

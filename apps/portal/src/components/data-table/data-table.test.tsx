@@ -2,7 +2,7 @@ import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeRows, renderPaged, renderTable } from './test-table';
+import { makeRows, renderPaged, renderTable } from '@/test/data-table';
 
 /**
  * The setup's `matchMedia` never reports changes: this one lets a test resize the window (set

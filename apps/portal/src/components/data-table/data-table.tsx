@@ -1,7 +1,8 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
 import { EmptyCard } from '@/components/empty-card';
 import type { RowData } from '@tanstack/react-table';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import { openModal } from '@/lib/modal-registry';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 import { TableFooter } from '../table-footer';
 import type { DataTableColumn } from './columns';
@@ -12,11 +13,6 @@ import { DetailsButton } from './details-button';
 import { TABLE_TEXTS } from './texts';
 import { useDataTable } from './use-data-table';
 import type { ListingParams } from './use-listing-params';
-
-// The modal (focus trap, overlay, date picker and its styles) loads only when someone filters.
-const FiltersModal = lazy(() =>
-  import('./filters-modal').then((module) => ({ default: module.FiltersModal })),
-);
 
 export interface DataTableProps<T extends RowData> {
   /** Accessible name of the table (or `labelledBy`, the id of a heading that names it). */
@@ -74,7 +70,6 @@ export function DataTable<T extends RowData>({
   );
   const { rows, total, loading } = useDeferredValue(arrived);
   const isSmartphone = useIsSmartphone();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const allColumns = useMemo(
     () => (onOpenRow ? [...columns, detailsColumn(onOpenRow)] : columns),
     [columns, onOpenRow],
@@ -119,7 +114,13 @@ export function DataTable<T extends RowData>({
         listing={listing}
         filterable={filterable}
         showSortControl={isSmartphone}
-        onOpenFilters={() => setFiltersOpen(true)}
+        onOpenFilters={() =>
+          openModal(
+            'filters',
+            { initialRange: listing.dateRange, onApply: listing.setDateRange },
+            { title: TABLE_TEXTS.filtersTitle },
+          )
+        }
       />
       {busy ? <VisuallyHidden role="status">{TABLE_TEXTS.loading}</VisuallyHidden> : null}
       {body}
@@ -131,19 +132,6 @@ export function DataTable<T extends RowData>({
           onPageChange={(page) => table.setPageIndex(page - 1)}
         />
       )}
-      {filtersOpen ? (
-        <Suspense fallback={null}>
-          <FiltersModal
-            opened
-            initialRange={listing.dateRange}
-            onClose={() => setFiltersOpen(false)}
-            onApply={(range) => {
-              listing.setDateRange(range);
-              setFiltersOpen(false);
-            }}
-          />
-        </Suspense>
-      ) : null}
     </Stack>
   );
 }

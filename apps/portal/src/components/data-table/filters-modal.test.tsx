@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { maskDateInput } from './date-filter-form';
-import { makeRows, renderTable } from './test-table';
+import { makeRows, renderTable } from '@/test/data-table';
 
 async function openFilters() {
   await userEvent.click(screen.getByRole('button', { name: 'Filter by' }));

@@ -15,6 +15,6 @@ export interface ListingPrefetch {
 }
 
 /** The query the pane's table will ask for first (what useListingParams reads from the same URL). */
-export function firstListingQuery({ search, smartphone }: ListingPrefetch): ListingQuery {
-  return listingQueryFromSearch(search, smartphone);
+export function firstListingQuery({ search, smartphone }: ListingPrefetch, pageSize?: number): ListingQuery {
+  return listingQueryFromSearch(search, smartphone, pageSize);
 }

@@ -1,5 +1,4 @@
 import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table';
-import { useMemo } from 'react';
 import { useCan } from '@/lib/permissions';
 import { columnId, dataTableFeatures, gatedVisibility, type DataTableColumn } from './columns';
 import type { ListingParams } from './use-listing-params';
@@ -32,10 +31,7 @@ export function useDataTable<T extends RowData>({
   const can = useCan();
   const sortable = columns.find((column) => column.enableSorting);
   const sortColumn = sortable ? columnId(sortable) : undefined;
-  const sorting: SortingState = useMemo(
-    () => (sortColumn ? [{ id: sortColumn, desc: listing.sort === 'DESC' }] : []),
-    [sortColumn, listing.sort],
-  );
+  const sorting: SortingState = sortColumn ? [{ id: sortColumn, desc: listing.sort === 'DESC' }] : [];
   const pagination = { pageIndex: listing.page - 1, pageSize: listing.pageSize };
 
   return useTable({

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/test/render';
 import { listingQuery, readDateRange, useListingParams } from './use-listing-params';
 
 function QueryProbe() {

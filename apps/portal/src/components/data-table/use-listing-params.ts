@@ -1,7 +1,7 @@
 import { PAGE_SIZE, PAGE_SIZE_SMARTPHONE } from '@lynk/contract/constants';
 import { parseStrictDate } from '@lynk/contract/dates';
 import type { ListingQuery } from '@lynk/contract/listings';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 
@@ -70,24 +70,34 @@ export function listingQuery(
   return query;
 }
 
+/** Rows per page: the spec's 25, 10 on a smartphone, unless a table has a size of its own. */
+function pageSizeFor(smartphone: boolean, fixed: number | undefined): number {
+  return fixed ?? (smartphone ? PAGE_SIZE_SMARTPHONE : PAGE_SIZE);
+}
+
 /** The query a table asks for, read from its page's URL as useListingParams reads it. */
-export function listingQueryFromSearch(search: URLSearchParams, smartphone: boolean): ListingQuery {
+export function listingQueryFromSearch(
+  search: URLSearchParams,
+  smartphone: boolean,
+  pageSize?: number,
+): ListingQuery {
   return listingQuery(
     readPage(search.get(LISTING_PARAMS.page)),
-    smartphone ? PAGE_SIZE_SMARTPHONE : PAGE_SIZE,
+    pageSizeFor(smartphone, pageSize),
     readSort(search.get(LISTING_PARAMS.sort)),
     readDateRange(search.get(LISTING_PARAMS.from), search.get(LISTING_PARAMS.to)),
   );
 }
 
-export function useListingParams(): ListingParams {
+/** `pageSize`: a table's own number of rows a page on every screen (the notifications' 10). */
+export function useListingParams({ pageSize: fixedPageSize }: { pageSize?: number } = {}): ListingParams {
   const [searchParams, setSearchParams] = useSearchParams();
-  const pageSize = useIsSmartphone() ? PAGE_SIZE_SMARTPHONE : PAGE_SIZE;
+  const pageSize = pageSizeFor(useIsSmartphone(), fixedPageSize);
   const page = readPage(searchParams.get(LISTING_PARAMS.page));
   const sort = readSort(searchParams.get(LISTING_PARAMS.sort));
   const fromParam = searchParams.get(LISTING_PARAMS.from);
   const toParam = searchParams.get(LISTING_PARAMS.to);
-  const dateRange = useMemo(() => readDateRange(fromParam, toParam), [fromParam, toParam]);
+  const dateRange = readDateRange(fromParam, toParam);
 
   // Functional updates keep any other parameter of the page (parent_org_id, for one).
   const update = useCallback(
@@ -142,10 +152,7 @@ export function useListingParams(): ListingParams {
     [update],
   );
 
-  const query = useMemo(
-    () => listingQuery(page, pageSize, sort, dateRange),
-    [page, pageSize, sort, dateRange],
-  );
+  const query = listingQuery(page, pageSize, sort, dateRange);
 
   return { page, pageSize, sort, dateRange, query, setPage, setSort, setDateRange, clearDateRange };
 }

@@ -3,6 +3,9 @@ import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 
 /** Copy of the batch and single payment screens. Texts the spec does not quote are marked. */
 
+/** What every batch screen and modal shows while it waits. */
+export const BATCH_COMMON_TEXTS = { loading: MESSAGES.common.loading } as const;
+
 /** The Payment History tab (spec sections 3 and 4, "Batch statuses"). */
 export const HISTORY_TEXTS = {
   /** Not in the spec: the table's name and headers. */

@@ -15,7 +15,7 @@ export const CORPORATE_TEXTS = {
   branchAccounts: 'Branch Accounts',
   merchantId: 'Merchant ID',
   name: 'Name',
-  organisationId: 'Organisation ID',
+  organizationId: 'Organisation ID',
   joined: 'Date joined',
   launch: 'Launch',
   actions: 'Actions',

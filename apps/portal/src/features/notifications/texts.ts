@@ -21,8 +21,6 @@ export const NOTIFICATION_TEXTS = {
   settingsFailed: MESSAGES.notifications.settingsFailed,
   keepEditing: MESSAGES.notifications.keepEditing,
   discardChanges: MESSAGES.notifications.discardChanges,
-  emptyTitle: MESSAGES.table.emptyTitle,
-  emptyBody: MESSAGES.table.emptyBody,
   loading: MESSAGES.common.loading,
   bell: MESSAGES.notifications.title,
   /** Not in the spec: the settings page's title and texts and the bell's own wording (the tab names are in tabs.ts). */
@@ -34,6 +32,8 @@ export const NOTIFICATION_TEXTS = {
   bellLabel: (unread: number) =>
     unread > 0 ? `Notifications, ${unreadBadge(unread)} unread` : MESSAGES.notifications.title,
   listLabel: 'Notifications',
+  notificationColumn: 'Notification',
+  dateColumn: 'Date',
   preferencesTitle: 'Notify me about',
   preferencesHint: 'Each notification is switched on or off for everyone in this branch.',
   preferenceLocked: 'Only a user who sees all of these notifications can switch them for everyone.',

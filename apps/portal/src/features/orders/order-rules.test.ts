@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balanceAllowsRefund, commissionRefund, leftToRefund, refundBlock } from './order-rules';
-import { makeOrder } from './orders-testing';
+import { makeOrder } from '@/test/orders';
 
 describe('order rules', () => {
   it('leaves the order amount less what was refunded to refund', () => {

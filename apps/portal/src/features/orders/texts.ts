@@ -1,5 +1,5 @@
 import { NOTE_MAX_LENGTH, type RefundReason } from '@lynk/contract/constants';
-import { MESSAGES } from '@lynk/contract/messages';
+import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 
 /** Copy of the orders, refunds and payment request screens. Texts the spec does not quote are marked. */
 
@@ -29,6 +29,7 @@ export const ORDER_TEXTS = {
   refundedTooltip: 'What has been refunded of this order so far.',
   issueRefund: MESSAGES.refund.issueRefund,
   balanceTooLow: MESSAGES.refund.balanceTooLow,
+  notRefundable: PRODUCT_MESSAGES.orderNotRefundable,
 } as const;
 
 /** Readable names of the refund motifs the contract takes. Not in the spec: the labels. */

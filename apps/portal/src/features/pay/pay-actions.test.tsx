@@ -3,7 +3,7 @@ import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeRoutes } from '@/testing/fake-fetch';
+import type { FakeRoutes } from '@/test/fake-fetch';
 import {
   CODE,
   DECLINE_PATH,
@@ -13,7 +13,7 @@ import {
   payRoutes,
   renderPayPage,
   requestsTo,
-} from './pay-testing';
+} from '@/test/pay';
 
 const PAY = 'Pay J$1,234.50';
 

@@ -13,7 +13,7 @@ import {
   renderPayPage,
   requestsTo,
   signIn,
-} from './pay-testing';
+} from '@/test/pay';
 
 describe('the pay page', () => {
   it.each([

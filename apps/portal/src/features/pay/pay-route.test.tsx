@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { portalServer } from '@/testing/fake-server';
-import { renderApp } from '@/testing/render';
-import { CODE, makePayLink, payRoutes } from './pay-testing';
+import { portalServer } from '@/test/fake-server';
+import { renderApp } from '@/test/render';
+import { CODE, makePayLink, payRoutes } from '@/test/pay';
 
 describe('the /pay/:code route', () => {
   it('renders the pay page without asking for the staff session or sending to the staff sign-in', async () => {

@@ -6,7 +6,7 @@ export const PROFILE_TEXTS = {
   business: 'Business details',
   merchant: 'Merchant',
   walletId: 'Wallet ID',
-  organisationId: 'Organisation ID',
+  organizationId: 'Organisation ID',
   email: 'Email',
   phone: 'Phone',
   address: 'Address',

@@ -2,6 +2,9 @@ import { MESSAGES } from '@lynk/contract/messages';
 
 /** Copy of the wallet screens. Texts the spec does not quote are marked. */
 
+/** A wallet tab's pane while its table's code loads. */
+export const TAB_PANE_TEXTS = { loading: MESSAGES.common.loading } as const;
+
 /** Balance and limit widgets (spec section 4). */
 export const WIDGET_TEXTS = {
   /** Not in the spec: the widgets' titles. */

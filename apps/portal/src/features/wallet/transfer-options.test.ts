@@ -1,7 +1,7 @@
 import type { Account } from '@lynk/contract/accounts';
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { describe, expect, it } from 'vitest';
-import { makeAccount } from '@/testing/fixtures';
+import { makeAccount } from '@/test/fixtures';
 import { transferDirections } from '@lynk/contract/permissions';
 import { resolveTransfer, sourceAccounts, targetAccounts } from './transfer-options';
 

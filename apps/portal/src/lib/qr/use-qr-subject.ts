@@ -1,5 +1,5 @@
 import { isCashierRole } from '@lynk/contract/permissions';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useRequiredSession } from '@/lib/session';
 import { getStaffQrImage, getWalletQrImage } from './get-qr-image';
 
@@ -23,7 +23,7 @@ export function useQrSubject(
   wallet: QrWallet,
   jamDexHeading: (merchant: string) => string,
 ): QrSubject | null {
-  const { profile } = useOrganisation();
+  const { profile } = useOrganization();
   const session = useRequiredSession();
   if (!profile) return null;
   const own = wallet === 'main' && isCashierRole(session.role);

@@ -2,9 +2,9 @@ import type { AuditEntry } from '@lynk/contract/audit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeListing, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderRoutes } from '@/testing/render';
+import { installFakeFetch, type FakeRoutes } from '@/test/fake-fetch';
+import { makeListing, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderRoutes } from '@/test/render';
 import { AUDIT_LOG_PATH } from '../api/get-audit-log';
 import { AuditLogPage } from './audit-log-page';
 
@@ -29,10 +29,10 @@ const ENTRIES = [entry(1), entry(2, { action: 'transfer.completed', actor: null,
 
 function renderAuditLog({ roleId = 1 as const, routes = {} }: { roleId?: 1 | 2; routes?: FakeRoutes } = {}) {
   const server = installFakeFetch({ [`GET ${AUDIT_LOG_PATH}`]: { body: makeListing(ENTRIES) }, ...routes });
-  const view = renderRoutes([{ path: '/:org/audit-log', element: <AuditLogPage context="organisation" /> }], {
+  const view = renderRoutes([{ path: '/:org/audit-log', element: <AuditLogPage context="organization" /> }], {
     path: '/1001/audit-log',
     session: makeSession(roleId),
-    organisation: makeOrganisation(),
+    organization: makeOrganization(),
     overlays: true,
   });
   return { ...view, ...server };
@@ -124,7 +124,7 @@ describe('the Audit Log page', () => {
     renderRoutes([{ path: '/audit-log', element: <AuditLogPage context="corporate" /> }], {
       path: '/audit-log',
       session: makeSession(4, { org_id: 'org_1000' }),
-      organisation: makeOrganisation({ orgId: 'org_1000', segment: '1000', corporate: true }),
+      organization: makeOrganization({ orgId: 'org_1000', segment: '1000', corporate: true }),
     });
     const table = await screen.findByRole('table', { name: 'Audit log' });
     expect(within(table).getByRole('columnheader', { name: 'Branch' })).toBeInTheDocument();

@@ -1,13 +1,12 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/page-header';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { apiMessage } from '@/lib/api-message';
 import { EMPTY_PAGE } from '@/lib/listing';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { useAuditLog } from '../api/get-audit-log';
@@ -16,7 +15,7 @@ import { AuditLogFilters } from './audit-log-filters';
 import { AuditLogTable } from './audit-log-table';
 import { useAuditLogFilters } from './use-audit-log-filters';
 
-export type AuditLogPageContext = 'corporate' | 'organisation';
+export type AuditLogPageContext = 'corporate' | 'organization';
 
 /**
  * The organisation's audit log (ADR 043), for admins: filters by actor and action above the
@@ -26,16 +25,16 @@ export type AuditLogPageContext = 'corporate' | 'organisation';
  * protection.
  */
 export function AuditLogPage({ context }: { context: AuditLogPageContext }) {
-  const { orgId, segment } = useOrganisation();
+  const { orgId, segment } = useOrganization();
   const allowed = useCan('auditLog');
   const listing = useListingParams();
   const { filters, setFilters } = useAuditLogFilters();
-  const query = useMemo(() => ({ ...listing.query, ...filters }), [listing.query, filters]);
+  const query = { ...listing.query, ...filters };
   // Not asked for by someone the server would refuse.
   const entries = useAuditLog(orgId, query, { enabled: allowed });
   const exporter = useExportAuditLog();
   const corporate = context === 'corporate';
-  const home = corporate ? '/' : `${organisationPaths(segment).mainWallet}/orders`;
+  const home = corporate ? '/' : `${organizationPaths(segment).mainWallet}/orders`;
 
   if (!allowed) return <AccessDenied />;
 

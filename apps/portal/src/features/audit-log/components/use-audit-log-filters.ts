@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { LISTING_PARAMS } from '@/components/data-table/use-listing-params';
 import type { AuditLogFilters } from '../api/get-audit-log';
@@ -13,7 +13,6 @@ export function useAuditLogFilters(): {
   const [searchParams, setSearchParams] = useSearchParams();
   const actor = searchParams.get(AUDIT_FILTER_PARAMS.actor)?.trim() || undefined;
   const action = searchParams.get(AUDIT_FILTER_PARAMS.action) || undefined;
-  const filters = useMemo(() => ({ actor, action }), [actor, action]);
 
   // New filters change what page 2 means: they start again on the first page.
   const setFilters = useCallback(
@@ -31,5 +30,5 @@ export function useAuditLogFilters(): {
     [setSearchParams],
   );
 
-  return { filters, setFilters };
+  return { filters: { actor, action }, setFilters };
 }

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { STEP_UP_MESSAGE } from '@lynk/contract/step-up';
 import { apiClient } from '@/lib/api-client';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { renderWithProviders } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { renderWithProviders } from '@/test/render';
 import { STEP_UP_TEXTS } from '../texts';
 import { StepUpDialog } from './step-up-dialog';
 

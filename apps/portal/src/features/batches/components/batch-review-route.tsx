@@ -5,10 +5,9 @@ import { useNavigate, useParams } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader';
 import { PaneSection } from '@/components/pane-section';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
-import { useOrganisation } from '@/lib/organisation';
-import { MESSAGES } from '@lynk/contract/messages';
+import { useOrganization } from '@/lib/organization';
 import { useBatch } from '../api/get-batch';
-import { CONFIRM_TEXTS, HISTORY_TEXTS } from '../texts';
+import { BATCH_COMMON_TEXTS, CONFIRM_TEXTS, HISTORY_TEXTS } from '../texts';
 import { ReviewBatchPayment } from './review-batch-payment';
 
 /**
@@ -20,7 +19,7 @@ import { ReviewBatchPayment } from './review-batch-payment';
 export function BatchReviewRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const valid = /^[0-9]+$/.test(id);
   const batch = useBatch(orgId, valid ? Number(id) : null);
   const failed = !valid || batch.isError;
@@ -49,7 +48,7 @@ export function BatchReviewRoute() {
           />
         </Box>
       ) : (
-        <CenteredLoader label={MESSAGES.common.loading} />
+        <CenteredLoader label={BATCH_COMMON_TEXTS.loading} />
       )}
     </PaneSection>
   );

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
-import { BATCHES, batchBody, batchRoute, makeBatch, renderOpener } from '../batches-testing';
+import { BATCHES, batchBody, batchRoute, makeBatch, renderOpener } from '@/test/batches';
 
 vi.mock('@lynk/contract/constants', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@lynk/contract/constants')>()),

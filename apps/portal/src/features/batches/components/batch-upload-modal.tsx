@@ -13,9 +13,8 @@ import { GenericModal } from '@/components/generic-modal';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { hideModal, restorePreviousModal, setModalLocked, updateModal } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useRequiredSession } from '@/lib/session';
-import { MESSAGES } from '@lynk/contract/messages';
 import { useCreateBatch } from '../api/create-batch';
 import { useBatch } from '../api/get-batch';
 import { useDownloadBatchTemplate } from '../api/get-batch-template';
@@ -26,7 +25,7 @@ import {
 } from '../batch-upload-form';
 import { keepPollingValidation } from '../batch-outcome';
 import { readFileAsBase64 } from '../read-file';
-import { UPLOAD_TEXTS } from '../texts';
+import { BATCH_COMMON_TEXTS, UPLOAD_TEXTS } from '../texts';
 import { apiMessage } from '@/lib/api-message';
 import { BatchErrorLog } from './batch-error-log';
 import { ReviewBatchPayment } from './review-batch-payment';
@@ -47,7 +46,7 @@ export function BatchUploadModal({ data }: { data: BatchUploadData }) {
 
 /** Step 2: the validated batch on the Confirm Payment screen; Cancel asks "Are you sure?" first. */
 function ConfirmStep({ batchId }: { batchId: number }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const batch = useBatch(orgId, batchId);
   const cancel = () =>
     openTransactionStatus(
@@ -69,7 +68,7 @@ function ConfirmStep({ batchId }: { batchId: number }) {
       ) : batch.isError ? (
         <ErrorState message={UPLOAD_TEXTS.technicalProblems} />
       ) : (
-        <CenteredLoader label={MESSAGES.common.loading} />
+        <CenteredLoader label={BATCH_COMMON_TEXTS.loading} />
       )}
     </GenericModal>
   );
@@ -88,7 +87,7 @@ type UploadPhase =
  * offers the error log; VALIDATED moves on to step 2.
  */
 function UploadStep() {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const session = useRequiredSession();
   const fileLabelId = useId();
   const upload = useCreateBatch(orgId);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
-import { batchBody, batchRoute, pendingBatch, renderOpener } from '../batches-testing';
+import { batchBody, batchRoute, pendingBatch, renderOpener } from '@/test/batches';
 
 const openSource = () =>
   openModal('choose-source-funds', { batchId: 42 }, { title: 'Choose source of funds' });

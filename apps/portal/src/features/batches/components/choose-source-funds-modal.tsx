@@ -9,7 +9,7 @@ import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { balancesQueryKey } from '@/lib/get-balance';
 import { limitsQueryKey } from '@/lib/limits-query-key';
 import { restorePreviousModal, setModalLocked } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useApproveBatch } from '../api/approve-batch';
 import { useBatch } from '../api/get-batch';
 import { batchesQueryKey } from '../api/get-batches';
@@ -30,7 +30,7 @@ export interface ChooseSourceFundsData {
  * every 2 s, up to 15 times, and the outcome replaces this modal. Nothing can close it meanwhile.
  */
 export function ChooseSourceFundsModal({ data }: { data: ChooseSourceFundsData }) {
-  const { orgId, accounts } = useOrganisation();
+  const { orgId, accounts } = useOrganization();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sources = accounts.filter((account) => account.type === 'LYNK' || account.type === 'BANK_ACCOUNT');

@@ -3,11 +3,11 @@ import { Button } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeListing, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeListing, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { hideModal, openModal } from '@/lib/modal-registry';
-import { BATCHES, BRANCH_ACCOUNTS, WEEKLY_LIMIT, makeBatch, weeklyLimitBody } from '../batches-testing';
+import { BATCHES, BRANCH_ACCOUNTS, WEEKLY_LIMIT, makeBatch, weeklyLimitBody } from '@/test/batches';
 import { PaymentHistoryPane } from './payment-history-pane';
 
 const rows = [
@@ -25,7 +25,7 @@ function renderPane(roleId: RoleId = 1, path = '/1001/lynk-wallet/payment-histor
   return renderWithProviders(<PaymentHistoryPane />, {
     path,
     session: makeSession(roleId),
-    organisation: makeOrganisation({ accounts: BRANCH_ACCOUNTS }),
+    organization: makeOrganization({ accounts: BRANCH_ACCOUNTS }),
     overlays: true,
   });
 }
@@ -151,7 +151,7 @@ describe('PaymentHistoryPane', () => {
       {
         path: '/1001/lynk-wallet/payment-history',
         session: makeSession(2),
-        organisation: makeOrganisation({ accounts: BRANCH_ACCOUNTS }),
+        organization: makeOrganization({ accounts: BRANCH_ACCOUNTS }),
         overlays: true,
       },
     );

@@ -11,7 +11,7 @@ import { firstListingQuery, type ListingPrefetch } from '@/components/data-table
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
 import { useDownloadBatchReceipt } from '../api/get-batch-receipt';
@@ -117,7 +117,7 @@ export function prefetchFirstPage(context: ListingPrefetch) {
 
 /** The Payment History tab of the main wallet: the merchant's batches, newest first by default. */
 export function PaymentHistoryPane() {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const listing = useListingParams();
   const batches = useBatches(orgId, listing.query);
   const page = batches.data ?? EMPTY_PAGE;

@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { restorePreviousModal, setModalLocked } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useRejectBatch } from '../api/reject-batch';
 import { rejectFormSchema, type RejectFormInput, type RejectFormOutput } from '../reject-form';
 import { REJECT_TEXTS, SOURCE_TEXTS } from '../texts';
@@ -27,7 +27,7 @@ export interface RejectBatchData {
  * Cancel goes back to the screen it came from.
  */
 export function RejectBatchModal({ data }: { data: RejectBatchData }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const navigate = useNavigate();
   const mutation = useRejectBatch(orgId);
   const sending = mutation.isPending;

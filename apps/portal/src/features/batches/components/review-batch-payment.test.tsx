@@ -10,7 +10,7 @@ import {
   pendingBatch,
   renderOpener,
   weeklyLimitBody,
-} from '../batches-testing';
+} from '@/test/batches';
 
 vi.mock('@lynk/contract/constants', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@lynk/contract/constants')>()),

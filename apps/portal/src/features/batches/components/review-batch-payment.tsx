@@ -9,7 +9,7 @@ import { DetailRows } from '@/components/detail-rows';
 import { ErrorState } from '@/components/error-state';
 import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { openModal } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
 import { apiMessage } from '@/lib/api-message';
@@ -50,7 +50,7 @@ export function ReviewBatchPayment({
   returnTo,
   onRequested,
 }: ReviewBatchPaymentProps) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const session = useRequiredSession();
   const isAdmin = useCan('reviewBatch');
   const mayCreate = useCan('createPayments');

@@ -1,5 +1,4 @@
 import type { PayeeLookup } from '@lynk/contract/batches';
-import { MESSAGES } from '@lynk/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Progress, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -13,7 +12,7 @@ import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { isApiRequestError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { hideModal, restorePreviousModal, setModalLocked, updateModal } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCreateSinglePayee } from '../api/create-single-payee';
 import { useBatch } from '../api/get-batch';
 import { useLookupPayee } from '../api/lookup-payee';
@@ -27,7 +26,7 @@ import {
   type RecipientFormInput,
   type RecipientFormOutput,
 } from '../single-payment-form';
-import { SINGLE_PAYMENT_TEXTS } from '../texts';
+import { BATCH_COMMON_TEXTS, SINGLE_PAYMENT_TEXTS } from '../texts';
 import { apiMessage } from '@/lib/api-message';
 import { keepPollingValidation } from '../batch-outcome';
 import { BatchErrorLog } from './batch-error-log';
@@ -171,7 +170,7 @@ function RecipientStep({ data }: { data: SinglePaymentData }) {
  * and waits for its validation, read every 2 s. Back returns to the recipient.
  */
 function AmountStep({ data, lynkId }: { data: SinglePaymentData; lynkId: string }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const create = useCreateSinglePayee(orgId);
   const progressId = useId();
   const [batchId, setBatchId] = useState<number | null>(null);
@@ -253,7 +252,7 @@ function AmountStep({ data, lynkId }: { data: SinglePaymentData; lynkId: string 
 
 /** Step 2: the Confirm Payment screen of the one-payee batch; Back returns to the amount. */
 function ConfirmStep({ data, batchId }: { data: SinglePaymentData; batchId: number }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const batch = useBatch(orgId, batchId);
   return (
     <GenericModal>
@@ -270,7 +269,7 @@ function ConfirmStep({ data, batchId }: { data: SinglePaymentData; batchId: numb
         ) : batch.isError ? (
           <ErrorState message={SINGLE_PAYMENT_TEXTS.technicalProblems} />
         ) : (
-          <CenteredLoader label={MESSAGES.common.loading} />
+          <CenteredLoader label={BATCH_COMMON_TEXTS.loading} />
         )}
       </StepIndicator>
     </GenericModal>

@@ -2,7 +2,7 @@ import { formatCents } from '@lynk/contract/money';
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { skipToken } from '@tanstack/react-query';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useWeeklyBatchLimit } from '../api/get-weekly-limit';
 import { CONFIRM_TEXTS } from '../texts';
 
@@ -22,7 +22,7 @@ export interface WeeklyLimitWarningProps {
  * refused over the limit.
  */
 export function WeeklyLimitWarning({ total, asAdmin }: WeeklyLimitWarningProps) {
-  const { orgId, accounts } = useOrganisation();
+  const { orgId, accounts } = useOrganization();
   const wallet = accounts.find((account) => account.type === 'LYNK');
   const limit = useWeeklyBatchLimit(orgId, wallet ? wallet.id : skipToken);
 

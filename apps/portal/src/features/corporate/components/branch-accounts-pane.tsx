@@ -4,14 +4,14 @@ import { Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { CORPORATE_TEXTS } from '../texts';
 import { useBranches } from '../api/get-branches';
 import { BranchAccountsTable } from './branch-accounts-table';
 
 /** The corporate dashboard's branch accounts; Launch opens the branch (a silent re-authorization). */
 export function BranchAccountsPane() {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const branches = useBranches(orgId);
   const navigate = useNavigate();
   const headingId = useId();

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeBranch, makeLimit, makeSession } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { makeBranch, makeLimit, makeSession } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { BranchAccountsTable } from './branch-accounts-table';
 
 const branches = (count: number) => Array.from({ length: count }, (_, index) => makeBranch(index + 1));

@@ -61,7 +61,7 @@ function branchColumns(onLaunch: (branch: Branch) => void): DataTableColumn<Bran
   return column.columns([
     column.accessor('merchant_id', { header: CORPORATE_TEXTS.merchantId }),
     column.accessor('name', { header: CORPORATE_TEXTS.name, meta: { hideOnCard: true } }),
-    column.accessor('organization_id', { header: CORPORATE_TEXTS.organisationId }),
+    column.accessor('organization_id', { header: CORPORATE_TEXTS.organizationId }),
     column.accessor('created_at', {
       header: CORPORATE_TEXTS.joined,
       enableSorting: true,

@@ -3,7 +3,7 @@ import { LIMIT_TRANSFER_TYPE_LABELS, type LimitTransferType } from '@lynk/contra
 import { Card, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { LimitUsage } from '@/components/limit-usage';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { CORPORATE_TEXTS } from '../texts';
 import { useBranches } from '../api/get-branches';
 import { CORPORATE_WIDGET_TEXTS } from '../texts';
@@ -30,7 +30,7 @@ export function branchLimitTotals(
 
 /** The usage of one limit category summed over the branches, as a card of the corporate widgets. */
 export function BranchLimitsWidget({ type, mini = false }: { type: LimitTransferType; mini?: boolean }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const branches = useBranches(orgId);
   const titleId = useId();
   const label = LIMIT_TRANSFER_TYPE_LABELS[type];

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeAccount, makeBranch, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeAccount, makeBranch, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { combinedBalance, CombinedBalanceWidget } from './combined-balance-widget';
 
 describe('CombinedBalanceWidget', () => {
@@ -59,7 +59,7 @@ describe('CombinedBalanceWidget', () => {
 });
 
 describe("CombinedBalanceWidget with the organisation's own main wallet", () => {
-  const organisation = makeOrganisation({
+  const organization = makeOrganization({
     orgId: 'org_1000',
     segment: '1000',
     corporate: true,
@@ -74,7 +74,7 @@ describe("CombinedBalanceWidget with the organisation's own main wallet", () => 
       },
       'GET /api/account/v2/accounts/7/balance': ownBalance,
     });
-    renderWithProviders(<CombinedBalanceWidget />, { session: makeSession(4), organisation });
+    renderWithProviders(<CombinedBalanceWidget />, { session: makeSession(4), organization });
     await userEvent.click(screen.getByRole('button', { name: 'Show balance' }));
     expect(await screen.findByText('J$3,845.67')).toBeInTheDocument();
     expect(requests.map((request) => request.path)).toContain('/api/account/v2/accounts/7/balance');
@@ -85,7 +85,7 @@ describe("CombinedBalanceWidget with the organisation's own main wallet", () => 
       'GET /api/account/v1/accounts/children': { status: 500, body: { code: 'INTERNAL', message: 'Boom' } },
       'GET /api/account/v2/accounts/7/balance': ownBalance,
     });
-    renderWithProviders(<CombinedBalanceWidget />, { session: makeSession(4), organisation });
+    renderWithProviders(<CombinedBalanceWidget />, { session: makeSession(4), organization });
     await userEvent.click(screen.getByRole('button', { name: 'Show balance' }));
     expect(await screen.findByText('J$500.00')).toBeInTheDocument();
   });

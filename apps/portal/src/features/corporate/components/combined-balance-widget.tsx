@@ -1,10 +1,10 @@
 import type { Branch } from '@lynk/contract/accounts';
 import { useState } from 'react';
 import { BalanceCard } from '@/components/balance-card';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { CORPORATE_TEXTS } from '../texts';
 import { useBranches } from '../api/get-branches';
-import { useOrganisationBalance } from '../api/get-organisation-balance';
+import { useOrganizationBalance } from '../api/get-organization-balance';
 
 /**
  * The organisation's own main wallet balance (when it has one) plus its branches' balances, in
@@ -29,11 +29,11 @@ export function combinedBalance(
  * shows the organisation's own balance alone, or 0 without one.
  */
 export function CombinedBalanceWidget({ mini = false }: { mini?: boolean }) {
-  const { orgId, accounts } = useOrganisation();
+  const { orgId, accounts } = useOrganization();
   const [revealed, setRevealed] = useState(false);
   const mainWallet = accounts.find((account) => account.type === 'LYNK');
   const branches = useBranches(orgId, { enabled: revealed });
-  const own = useOrganisationBalance(orgId, mainWallet?.id, { enabled: revealed });
+  const own = useOrganizationBalance(orgId, mainWallet?.id, { enabled: revealed });
   const total =
     mainWallet && own.data === undefined ? undefined : combinedBalance(branches.data, own.data ?? null);
 

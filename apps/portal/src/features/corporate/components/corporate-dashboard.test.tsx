@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeBranch, makeLimit, makeProfile, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderRoutes } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeBranch, makeLimit, makeProfile, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderRoutes } from '@/test/render';
 import { BranchAccountsPane } from './branch-accounts-pane';
 import { branchLimitTotals } from './branch-limits-widget';
 import { CorporateDashboard } from './corporate-dashboard';
@@ -15,7 +15,7 @@ const ROUTES = [
   },
 ];
 
-const organisation = makeOrganisation({
+const organization = makeOrganization({
   orgId: 'org_1000',
   segment: '1000',
   corporate: true,
@@ -47,7 +47,7 @@ function renderDashboard(permissions?: string[]) {
   });
   return renderRoutes(ROUTES, {
     path: '/',
-    organisation,
+    organization,
     session: makeSession(4, permissions ? { permissions } : {}),
   });
 }

@@ -48,15 +48,17 @@ export async function refreshNotifications(queryClient: QueryClient, orgId: stri
   await queryClient.invalidateQueries({ queryKey });
 }
 
+export function notificationsPageQueryOptions(orgId: string, query: NotificationsQuery) {
+  return queryOptions({
+    queryKey: [...notificationsQueryKey(orgId), 'page', query] as const,
+    queryFn: ({ signal }) => getNotifications(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** A page of the notifications page. */
 export function useNotificationsPage(orgId: string, query: NotificationsQuery) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...notificationsQueryKey(orgId), 'page', query] as const,
-      queryFn: ({ signal }) => getNotifications(query, { signal }),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(notificationsPageQueryOptions(orgId, query));
 }
 
 const LATEST: NotificationsQuery = { offset: 0, limit: BELL_NOTIFICATIONS_COUNT, sort: 'DESC' };

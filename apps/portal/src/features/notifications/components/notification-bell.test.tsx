@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { portalServer } from '@/testing/fake-server';
-import { renderApp } from '@/testing/render';
-import { makeNotification, makeNotificationsPage, TO_APPROVE } from '../notifications-testing';
+import { portalServer } from '@/test/fake-server';
+import { renderApp } from '@/test/render';
+import { makeNotification, makeNotificationsPage, TO_APPROVE } from '@/test/notifications';
 
 const bellRoutes = (rows: ReturnType<typeof makeNotification>[], unread: number) => ({
   'GET /api/profile/notifications': { body: makeNotificationsPage(rows) },

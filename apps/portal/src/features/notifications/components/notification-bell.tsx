@@ -16,7 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconList, IconSettings } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { useBellFeed, type BellFeed } from '../hooks/use-bell-feed';
 import { useOpenNotification } from '../hooks/use-open-notification';
 import { NOTIFICATION_TEXTS, unreadBadge } from '../texts';
@@ -72,8 +72,8 @@ function FeedItems({ feed, onOpen }: { feed: BellFeed; onOpen: (notification: No
  * is announced never disagree (axe's label-content-name-mismatch).
  */
 export function NotificationBell() {
-  const { segment } = useOrganisation();
-  const paths = organisationPaths(segment);
+  const { segment } = useOrganization();
+  const paths = organizationPaths(segment);
   const feed = useBellFeed();
   const unread = feed.status === 'ready' ? feed.unread : 0;
   const [opened, { toggle, close }] = useDisclosure(false);

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { GenericModal } from '@/components/generic-modal';
 import { formatTimestamp } from '@/lib/format';
 import { hideModal } from '@/lib/modal-registry';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { batchIdOf, TO_APPROVE_CODE } from '../open-notification';
 import { NOTIFICATION_TEXTS } from '../texts';
 
@@ -19,8 +19,8 @@ export interface NotificationDetailsData {
  */
 export function NotificationDetailsModal({ data }: { data: NotificationDetailsData }) {
   const { notification } = data;
-  const { segment } = useOrganisation();
-  const paths = organisationPaths(segment);
+  const { segment } = useOrganization();
+  const paths = organizationPaths(segment);
   const navigate = useNavigate();
   const go = (to: string) => {
     hideModal();

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
-import { portalServer } from '@/testing/fake-server';
-import { makeProfile, makeSession } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
+import { portalServer } from '@/test/fake-server';
+import { makeProfile, makeSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
 
 const PREFS = '/api/profile/notifications-preferences';
 const preferences = {

@@ -7,7 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { CenteredLoader } from '@/components/centered-loader';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { usePreferences } from '../api/get-preferences';
 import { useThreshold } from '../api/get-threshold';
@@ -32,7 +32,7 @@ function SettingsForm({
   preferences: readonly NotificationPreference[];
   threshold: number;
 }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   // Only the threshold is gated (spec section 6, "Threshold edit"); anyone who reads notifications switches them.
   const canEditThreshold = useCan('thresholdEdit');
   const save = useSaveSettings(orgId);
@@ -132,8 +132,8 @@ function SettingsForm({
  * switch per notification code and the low-balance threshold (whole dollars), saved together.
  */
 export function NotificationSettingsPage() {
-  const { segment, orgId } = useOrganisation();
-  const paths = organisationPaths(segment);
+  const { segment, orgId } = useOrganization();
+  const paths = organizationPaths(segment);
   const preferences = usePreferences(orgId);
   const threshold = useThreshold(orgId);
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { portalServer } from '@/testing/fake-server';
-import { renderApp } from '@/testing/render';
-import { makeNotification, makeNotificationsPage, TO_APPROVE } from '../notifications-testing';
+import { portalServer } from '@/test/fake-server';
+import { renderApp } from '@/test/render';
+import { makeNotification, makeNotificationsPage, TO_APPROVE } from '@/test/notifications';
 
 const LIST = '/api/profile/notifications';
 

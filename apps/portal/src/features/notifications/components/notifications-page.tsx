@@ -1,14 +1,15 @@
 import { Button } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { CenteredLoader } from '@/components/centered-loader';
 import { PageHeader } from '@/components/page-header';
 import { RouteTabs } from '@/components/route-tabs';
 import { pathUpTo } from '@/lib/location-org';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { NOTIFICATION_TEXTS } from '../texts';
 import { NOTIFICATION_TABS, type NotificationTab } from '../tabs';
-import { NotificationsList } from './notifications-list';
 
 /**
  * Spec section 2, "Notifications": breadcrumb Dashboard > Notifications, the title
@@ -16,8 +17,8 @@ import { NotificationsList } from './notifications-list';
  * (shown with batch-payments read); each tab lists its group's notifications.
  */
 export function NotificationsPage() {
-  const { segment } = useOrganisation();
-  const paths = organisationPaths(segment);
+  const { segment } = useOrganization();
+  const paths = organizationPaths(segment);
   const { pathname } = useLocation();
   const withTabs = useCan('notificationTabs');
   const current = pathname.split('/').filter(Boolean)[2] ?? null;
@@ -63,9 +64,13 @@ export function NotificationsPage() {
   );
 }
 
-/** One group's pane; without the tabs' permission only "all" is available. */
+/** One group's pane (its table, a child route); without the tabs' permission only "all" is available. */
 export function NotificationsTabRoute({ tab }: { tab: NotificationTab }) {
   const withTabs = useCan('notificationTabs');
   if (!withTabs && tab !== 'all') return <Navigate to="../all" replace />;
-  return <NotificationsList tab={tab} />;
+  return (
+    <Suspense fallback={<CenteredLoader label={NOTIFICATION_TEXTS.loading} />}>
+      <Outlet />
+    </Suspense>
+  );
 }

@@ -1,5 +1,5 @@
 import type { Notification } from '@lynk/contract/notifications';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useLatestNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useNotificationStream } from '../api/notification-stream';
@@ -14,7 +14,7 @@ export type BellFeed =
  * shows no notifications rather than an error (spec section 7: a list loader's failure is empty).
  */
 export function useBellFeed(): BellFeed {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   useNotificationStream(orgId);
   const latest = useLatestNotifications(orgId);
   const unread = useUnreadCount(orgId);

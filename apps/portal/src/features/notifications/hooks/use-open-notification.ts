@@ -1,6 +1,7 @@
 import type { Notification } from '@lynk/contract/notifications';
+import { useCallback } from 'react';
 import { openModal } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 /**
@@ -9,16 +10,20 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
  * already here, and it stays unread to be opened again).
  */
 export function useOpenNotification(): (notification: Notification) => void {
-  const { orgId } = useOrganisation();
-  const markRead = useMarkNotificationRead(orgId);
-  return (notification) => {
-    const show = () =>
-      openModal(
-        'notification-details',
-        { notification: { ...notification, read: true } },
-        { title: notification.title },
-      );
-    if (notification.read) show();
-    else markRead.mutate(notification.id, { onSettled: show });
-  };
+  const { orgId } = useOrganization();
+  const { mutate: markRead } = useMarkNotificationRead(orgId);
+  // Stable: the notifications table rebuilds its columns when its row opener changes.
+  return useCallback(
+    (notification) => {
+      const show = () =>
+        openModal(
+          'notification-details',
+          { notification: { ...notification, read: true } },
+          { title: notification.title },
+        );
+      if (notification.read) show();
+      else markRead(notification.id, { onSettled: show });
+    },
+    [markRead],
+  );
 }

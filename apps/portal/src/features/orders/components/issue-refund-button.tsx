@@ -1,9 +1,8 @@
 import type { Order } from '@lynk/contract/orders';
-import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { Button, Tooltip, VisuallyHidden } from '@mantine/core';
 import { skipToken } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useBalance } from '@/lib/get-balance';
 import { refundBlock, type RefundBlock } from '../order-rules';
 import { ORDER_TEXTS } from '../texts';
@@ -11,7 +10,7 @@ import { openRefundModal } from './open-refund-modal';
 
 const BLOCK_REASONS: Record<Exclude<RefundBlock, 'checking-balance'>, string> = {
   'balance-too-low': ORDER_TEXTS.balanceTooLow,
-  'not-paid': PRODUCT_MESSAGES.orderNotRefundable,
+  'not-paid': ORDER_TEXTS.notRefundable,
 };
 
 /**
@@ -20,7 +19,7 @@ const BLOCK_REASONS: Record<Exclude<RefundBlock, 'checking-balance'>, string> = 
  * can say why; the reason is also its accessible description.
  */
 export function IssueRefundButton({ order }: { order: Order }) {
-  const { orgId, accounts } = useOrganisation();
+  const { orgId, accounts } = useOrganization();
   const mainWallet = accounts.find((account) => account.type === 'LYNK');
   const balance = useBalance(orgId, mainWallet ? mainWallet.id : skipToken);
   // Without a main wallet there is no balance to refund from: it counts as 0 (spec section 7).

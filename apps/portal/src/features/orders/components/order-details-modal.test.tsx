@@ -4,7 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { balanceRoute, makeOrder, renderOpener } from '../orders-testing';
+import { balanceRoute, makeOrder, renderOpener } from '@/test/orders';
 import { openOrderDetails } from './open-order-details';
 
 /** jsdom has no resizing: the smartphone breakpoint is a value the test moves. */

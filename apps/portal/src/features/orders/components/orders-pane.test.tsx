@@ -2,10 +2,10 @@ import type { RoleId } from '@lynk/contract/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeAccount, makeListing, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
-import { ORDERS, balanceRoute, makeOrder } from '../orders-testing';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeAccount, makeListing, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
+import { ORDERS, balanceRoute, makeOrder } from '@/test/orders';
 import { OrdersPane } from './orders-pane';
 
 const rows = [
@@ -23,7 +23,7 @@ function renderPane(roleId: RoleId = 2, path = '/1001/lynk-wallet/orders') {
   return renderWithProviders(<OrdersPane />, {
     path,
     session: makeSession(roleId),
-    organisation: makeOrganisation({ accounts: [makeAccount('LYNK', 1)] }),
+    organization: makeOrganization({ accounts: [makeAccount('LYNK', 1)] }),
     overlays: true,
   });
 }

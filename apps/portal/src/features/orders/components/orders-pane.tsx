@@ -7,7 +7,7 @@ import { firstListingQuery, type ListingPrefetch } from '@/components/data-table
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useOrders, ordersPageQueryOptions } from '../api/get-orders';
 import { ORDER_TEXTS } from '../texts';
 import { openOrderDetails } from './open-order-details';
@@ -80,7 +80,7 @@ export function prefetchFirstPage(context: ListingPrefetch) {
 
 /** The Orders tab of the main wallet: the server pages, sorts and filters; a row opens its details. */
 export function OrdersPane() {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const listing = useListingParams();
   const orders = useOrders(orgId, listing.query);
   const page = orders.data ?? EMPTY_PAGE;

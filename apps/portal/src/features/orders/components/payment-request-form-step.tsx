@@ -8,7 +8,7 @@ import { ANNOUNCED_ERROR, CurrencyField } from '@/components/currency-input';
 import { GenericModal } from '@/components/generic-modal';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { hideModal, setModalLocked } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCreatePaymentRequest } from '../api/create-payment-request';
 import {
   paymentRequestFormSchema,
@@ -28,7 +28,7 @@ export function PaymentRequestFormStep({
 }: {
   onCreated: (request: PaymentRequest, note: string) => void;
 }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const mutation = useCreatePaymentRequest(orgId);
   const sending = mutation.isPending;
   const attempt = useRef<{ key: string; signature: string } | null>(null);

@@ -4,7 +4,7 @@ import { Center, Stack, Textarea } from '@mantine/core';
 import { GenericModal } from '@/components/generic-modal';
 import { formatTimestamp } from '@/lib/format';
 import { hideModal } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { PAYMENT_REQUEST_TEXTS } from '../texts';
 import { PaymentLinkQr } from './payment-link-qr';
 import { useDelayedCopy } from './use-delayed-copy';
@@ -20,7 +20,7 @@ const COPY_LABELS = {
  * as a QR code the customer can scan, and Copy (spec section 4 for its timing).
  */
 export function PaymentRequestLinkStep({ request, note }: { request: PaymentRequest; note: string }) {
-  const { profile } = useOrganisation();
+  const { profile } = useOrganization();
   const message = PAYMENT_REQUEST_TEXTS.shareMessage(
     profile?.name ?? '',
     formatCents(request.amount_to_pay),

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
-import type { FakeRoutes } from '@/testing/fake-fetch';
-import { renderOpener } from '../orders-testing';
+import type { FakeRoutes } from '@/test/fake-fetch';
+import { renderOpener } from '@/test/orders';
 
 const CREATE = '/api/payment/customer-transactions';
 const LINK = 'https://pay.lynk.example/pay/AbCdEfGhIjKlMnOpQrStUv';

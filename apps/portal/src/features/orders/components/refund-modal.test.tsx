@@ -2,8 +2,8 @@ import type { Order } from '@lynk/contract/orders';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FakeRoutes } from '@/testing/fake-fetch';
-import { makeOrder, makeRefund, renderOpener } from '../orders-testing';
+import type { FakeRoutes } from '@/test/fake-fetch';
+import { makeOrder, makeRefund, renderOpener } from '@/test/orders';
 import { openRefundModal } from './open-refund-modal';
 
 const FULL = '/api/payment/1001/full-refund';

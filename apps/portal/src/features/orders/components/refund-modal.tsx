@@ -8,7 +8,7 @@ import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { CLIENT_ERROR_CODES, isApiRequestError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { restorePreviousModal, setModalLocked } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCreateRefund } from '../api/create-refund';
 import { isIdempotencyInProgress } from '@/lib/in-progress-retry';
 import { leftToRefund } from '../order-rules';
@@ -48,7 +48,7 @@ function failureDetail(error: unknown): string {
  */
 export function RefundModal({ data }: { data: RefundModalData }) {
   const { order } = data;
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const left = leftToRefund(order);
   const [step, setStep] = useState<'choose' | 'details'>('choose');
   const [kind, setKind] = useState<RefundKind | null>(null);

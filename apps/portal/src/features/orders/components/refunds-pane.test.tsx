@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeListing, makeSession } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
-import { REFUNDS, makeRefund } from '../orders-testing';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeListing, makeSession } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { REFUNDS, makeRefund } from '@/test/orders';
 import { RefundsPane } from './refunds-pane';
 
 function renderPane(path = '/1001/lynk-wallet/refunds') {

@@ -5,7 +5,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { formatTimestamp } from '@/lib/format';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useRefunds, refundsPageQueryOptions } from '../api/get-refunds';
 import { REFUND_TABLE_TEXTS } from '../texts';
 import { EMPTY_PAGE } from '@/lib/listing';
@@ -42,7 +42,7 @@ export function prefetchFirstPage(context: ListingPrefetch) {
 
 /** The Refunds tab of the main wallet: every refund issued, newest first by default. */
 export function RefundsPane() {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const listing = useListingParams();
   const refunds = useRefunds(orgId, listing.query);
   const page = refunds.data ?? EMPTY_PAGE;

@@ -1,9 +1,9 @@
 import type { SessionIdentity } from '@lynk/contract/session';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeAccount, makeProfile, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeAccount, makeProfile, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { ProfilePage } from './profile-page';
 
 function renderProfile(
@@ -19,7 +19,7 @@ function renderProfile(
   renderWithProviders(<ProfilePage />, {
     path: '/profile',
     session,
-    organisation: makeOrganisation({
+    organization: makeOrganization({
       profile,
       hasCbdc,
       accounts: hasCbdc ? [makeAccount('LYNK', 1), makeAccount('CBDC', 2)] : [makeAccount('LYNK', 1)],

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { PaneSection } from '@/components/pane-section';
 import { formatPhone } from '@lynk/contract/constants';
 import { formatAddress, initials } from '@/lib/format';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useRequiredSession } from '@/lib/session';
 import { PROFILE_TEXTS } from '../texts';
 import { useProfile } from '../api/get-profile';
@@ -68,7 +68,7 @@ export function ProfileDetails({ profile, user }: { profile: MerchantProfile; us
       <DetailsCard title={PROFILE_TEXTS.business}>
         <Field label={PROFILE_TEXTS.merchant}>{profile.name}</Field>
         <Field label={PROFILE_TEXTS.walletId}>{profile.username}</Field>
-        <Field label={PROFILE_TEXTS.organisationId}>{profile.organization_id}</Field>
+        <Field label={PROFILE_TEXTS.organizationId}>{profile.organization_id}</Field>
         <Field label={PROFILE_TEXTS.email}>{orNotAvailable(profile.email)}</Field>
         <Field label={PROFILE_TEXTS.phone}>{orNotAvailable(formatPhone(profile.phone_number))}</Field>
         <Field label={PROFILE_TEXTS.address}>{orNotAvailable(formatAddress(profile.address))}</Field>
@@ -88,7 +88,7 @@ export function ProfileDetails({ profile, user }: { profile: MerchantProfile; us
 
 /** My Profile: the organisation's merchant profile and the signed-in user. */
 export function ProfilePage() {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const user = useRequiredSession();
   const profile = useProfile(orgId);
 

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { QrCodeMenu } from '@/components/qr-code-menu';
 import { QrCodePreview } from '@/components/qr-code-preview';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { PROFILE_TEXTS } from '../texts';
 
@@ -10,7 +10,7 @@ import { PROFILE_TEXTS } from '../texts';
 export function ProfileQrCodes() {
   const headingId = useId();
   const allowed = useCan('qrDownload');
-  const { hasCbdc } = useOrganisation();
+  const { hasCbdc } = useOrganization();
   if (!allowed) return null;
   const wallets = hasCbdc ? (['main', 'cbdc'] as const) : (['main'] as const);
   return (

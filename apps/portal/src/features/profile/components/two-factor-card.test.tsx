@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { renderWithProviders } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { renderWithProviders } from '@/test/render';
 import { PROFILE_TEXTS } from '../texts';
 import { TwoFactorCard } from './two-factor-card';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
-import { makeSession } from '@/testing/fixtures';
-import { EXPORT, day, makeReport, renderOpener } from '../reports-testing';
+import { makeSession } from '@/test/fixtures';
+import { EXPORT, day, makeReport, renderOpener } from '@/test/reports';
 
 const download = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/download-file', () => ({ downloadBase64File: download }));

@@ -11,7 +11,7 @@ import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { apiMessage } from '@/lib/api-message';
 import { downloadBase64File } from '@/lib/download-file';
 import { hideModal, restorePreviousModal, setModalLocked, updateModal } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useExportReport } from '../api/export-report';
 import {
@@ -78,7 +78,7 @@ function openExportFailure(error: unknown, data: ExportModalData, preferences: E
  * offers its download, and a failure opens the failure modal (spec section 4, "Export").
  */
 export function ExportModal({ data }: { data: ExportModalData }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const tables = useExportableTables();
   const mutation = useExportReport(orgId);
   const sending = mutation.isPending;

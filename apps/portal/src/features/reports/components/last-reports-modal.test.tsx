@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
-import { makeSession } from '@/testing/fixtures';
-import { LAST, makeReport, renderOpener } from '../reports-testing';
+import { makeSession } from '@/test/fixtures';
+import { LAST, makeReport, renderOpener } from '@/test/reports';
 
 const download = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/download-file', () => ({ downloadBase64File: download }));

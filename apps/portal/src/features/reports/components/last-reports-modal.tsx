@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
 import { formatTimestamp } from '@/lib/format';
 import { hideModal } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useDownloadReport } from '../api/download-report';
 import { useLastReports } from '../api/get-last-reports';
@@ -24,7 +24,7 @@ const displayDate = (apiDate: string) => {
  * can be downloaded again by someone who may export.
  */
 export function LastReportsModal() {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const reports = useLastReports(orgId);
   const canDownload = useCan('exportReport');
 

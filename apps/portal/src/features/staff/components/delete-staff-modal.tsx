@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { GenericModal } from '@/components/generic-modal';
 import { hideModal, setModalLocked } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useDeleteStaff } from '../api/delete-staff';
 import { DELETE_TEXTS } from '../texts';
 
@@ -17,7 +17,7 @@ export interface DeleteStaffData {
  * to delete this user? This action is irreversible." The outcome is a toast either way.
  */
 export function DeleteStaffModal({ data }: { data: DeleteStaffData }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const mutation = useDeleteStaff(orgId);
   const sending = mutation.isPending;
   useEffect(() => setModalLocked(sending), [sending]);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { openModal } from '@/lib/modal-registry';
 import type { StaffMember } from '@lynk/contract/staff';
-import { makeMember, renderOpener, STAFF, VIEWER_ID } from '../staff-testing';
+import { makeMember, renderOpener, STAFF, VIEWER_ID } from '@/test/staff';
 
 const openRegister = (corporate = false) =>
   openModal('register-user', { corporate }, { title: 'Register New User' });

@@ -10,7 +10,7 @@ import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
 import { isApiRequestError } from '@/lib/api-client';
 import { hideModal, setModalLocked } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useRequiredSession } from '@/lib/session';
 import { useCreateStaff } from '../api/create-staff';
 import { useRoles } from '../api/get-roles';
@@ -42,7 +42,7 @@ function failureMessage(error: unknown, editing: boolean): string {
 export function RegisterUserModal({ data }: { data: RegisterUserData }) {
   const { member, corporate } = data;
   const editing = member !== undefined;
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const session = useRequiredSession();
   const self = editing && member.id === Number(session.id);
   const roles = useRoles();

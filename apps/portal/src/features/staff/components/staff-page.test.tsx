@@ -4,9 +4,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { hideModal } from '@/lib/modal-registry';
-import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeListing, makeProfile } from '@/testing/fixtures';
-import { makeOrganisation, renderRoutes } from '@/testing/render';
+import { installFakeFetch, type FakeRoutes } from '@/test/fake-fetch';
+import { makeListing, makeProfile } from '@/test/fixtures';
+import { makeOrganization, renderRoutes } from '@/test/render';
 import {
   BRANCH_STAFF_ROUTE,
   makeMember,
@@ -15,7 +15,7 @@ import {
   STAFF,
   VIEWER_ID,
   viewerSession,
-} from '../staff-testing';
+} from '@/test/staff';
 
 const MEMBERS = [
   makeMember(VIEWER_ID, 1, { display_name: 'Me Myself' }),
@@ -38,7 +38,7 @@ function renderStaffPage({
   const view = renderRoutes([BRANCH_STAFF_ROUTE], {
     path: '/1001/staff',
     session: session ?? viewerSession(roleId),
-    organisation: makeOrganisation({ profile: makeProfile() }),
+    organization: makeOrganization({ profile: makeProfile() }),
     overlays: true,
   });
   return { ...view, ...server };

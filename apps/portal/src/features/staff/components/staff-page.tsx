@@ -7,12 +7,12 @@ import { AccessDenied } from '@/components/access-denied';
 import { CenteredLoader } from '@/components/centered-loader';
 import { PageHeader, type Crumb } from '@/components/page-header';
 import { openModal } from '@/lib/modal-registry';
-import { organisationPaths, useOrganisation } from '@/lib/organisation';
+import { organizationPaths, useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
 import { REGISTER_TEXTS, STAFF_TEXTS } from '../texts';
 
-export type StaffPageContext = 'corporate' | 'organisation';
+export type StaffPageContext = 'corporate' | 'organization';
 
 /**
  * Spec section 2, "Staff page": a back arrow, the title "Staff" and breadcrumbs. On the corporate
@@ -22,11 +22,11 @@ export type StaffPageContext = 'corporate' | 'organisation';
  * staff, "Add User".
  */
 export function StaffPage({ context }: { context: StaffPageContext }) {
-  const { segment, profile } = useOrganisation();
+  const { segment, profile } = useOrganization();
   const { role } = useRequiredSession();
   const allowed = useCan('staffMenu');
   const mayAdd = useCan('addUser');
-  const paths = organisationPaths(segment);
+  const paths = organizationPaths(segment);
   const corporate = context === 'corporate';
 
   if (!allowed) return <AccessDenied />;

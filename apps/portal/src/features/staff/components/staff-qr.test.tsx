@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hideModal } from '@/lib/modal-registry';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeListing, makeProfile } from '@/testing/fixtures';
-import { makeOrganisation, renderRoutes } from '@/testing/render';
-import { BRANCH_STAFF_ROUTE, makeMember, ROLE_LIST, ROLES, STAFF, viewerSession } from '../staff-testing';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeListing, makeProfile } from '@/test/fixtures';
+import { makeOrganization, renderRoutes } from '@/test/render';
+import { BRANCH_STAFF_ROUTE, makeMember, ROLE_LIST, ROLES, STAFF, viewerSession } from '@/test/staff';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 const QR_PATH = '/api/profile/v2/qr-code/Till%20%201/lynk%7Cuser-20';
@@ -65,7 +65,7 @@ function renderWithQr(qr: () => Response) {
   renderRoutes([BRANCH_STAFF_ROUTE], {
     path: '/1001/staff',
     session: viewerSession(1),
-    organisation: makeOrganisation({ profile: makeProfile() }),
+    organization: makeOrganization({ profile: makeProfile() }),
     overlays: true,
   });
   return { paths };

@@ -6,7 +6,7 @@ import { dataTableColumns } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { firstListingQuery, type ListingPrefetch } from '@/components/data-table/listing-prefetch';
 import { useListingParams } from '@/components/data-table/use-listing-params';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useRequiredSession } from '@/lib/session';
 import { staffPageQueryOptions, useStaff } from '../api/get-staff';
@@ -44,7 +44,7 @@ export function prefetchFirstPage(context: ListingPrefetch) {
  * takeover: its rows per page follow the screen.
  */
 export function StaffTable({ corporate }: { corporate: boolean }) {
-  const { orgId, profile } = useOrganisation();
+  const { orgId, profile } = useOrganization();
   const { role, id } = useRequiredSession();
   const mayEditDelete = useCan('staffEditDelete');
   const mayDownloadQr = useCan('qrDownload');

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeProfile, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { makeProfile, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { SupportPage } from './support-page';
 
 describe('Customer Support', () => {
@@ -10,7 +10,7 @@ describe('Customer Support', () => {
     renderWithProviders(<SupportPage />, {
       path: '/support',
       session: makeSession(2),
-      organisation: makeOrganisation({ profile: makeProfile() }),
+      organization: makeOrganization({ profile: makeProfile() }),
     });
     const contact = screen.getByRole('region', { name: 'Contact us' });
     const email = within(contact).getByRole('link', { name: 'support@lynk.us' });
@@ -25,7 +25,7 @@ describe('Customer Support', () => {
     renderWithProviders(<SupportPage />, {
       path: '/support',
       session: makeSession(3),
-      organisation: makeOrganisation(),
+      organization: makeOrganization(),
     });
     const faq = screen.getByRole('region', { name: 'Common questions' });
     const question = within(faq).getByRole('button', { name: 'How do I export my transactions?' });

@@ -3,7 +3,7 @@ import { IconClock, IconMail, IconShieldLock, IconWorld, type Icon } from '@tabl
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { PaneSection } from '@/components/pane-section';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { SUPPORT_FAQ, SUPPORT_TEXTS } from '../texts';
 
 function ContactLine({
@@ -32,7 +32,7 @@ function ContactLine({
 
 /** Customer Support: how to reach Lynk's merchant support team, and answers to common questions. */
 export function SupportPage() {
-  const { profile } = useOrganisation();
+  const { profile } = useOrganization();
   const subject = profile ? SUPPORT_TEXTS.emailSubject(profile.name, profile.username) : '';
   const mailto = `mailto:${SUPPORT_TEXTS.email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeTransfer } from '@/testing/fixtures';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeTransfer } from '@/test/fixtures';
 import { createTransfer, IN_PROGRESS_RETRY, shouldRetryTransfer, transfersPath } from './create-transfer';
 
 const VARIABLES = {

@@ -7,7 +7,7 @@ import { firstListingQuery, type ListingPrefetch } from '@/components/data-table
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { CBDC_PAYMENT_TEXTS } from '../texts';
 import { cbdcPaymentsPageQueryOptions, useCbdcPayments } from '../api/get-cbdc-payments';
 import { EMPTY_PAGE } from '@/lib/listing';
@@ -53,7 +53,7 @@ export async function prefetchFirstPage(context: ListingPrefetch, accounts: read
 
 /** The JAM-DEX wallet's Payments tab: payments received into its CBDC account. */
 export function CbdcPaymentsPane() {
-  const { orgId, accounts } = useOrganisation();
+  const { orgId, accounts } = useOrganization();
   const listing = useListingParams();
   const reference = cbdcAccountReference(accounts);
   const payments = useCbdcPayments(orgId, reference, listing.query);

@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { hideModal } from '@/lib/modal-registry';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import type { WalletKind } from '../tabs';
 import { WalletDashboard } from './wallet-dashboard';
 
@@ -15,7 +15,7 @@ function renderDashboard(wallet: WalletKind, permissions: readonly string[]) {
   const base = wallet === 'main' ? 'lynk-wallet' : 'jamdex-wallet';
   return renderWithProviders(<WalletDashboard wallet={wallet} />, {
     session: makeSession(2, { permissions: [...permissions] }),
-    organisation: makeOrganisation({ hasCbdc: true }),
+    organization: makeOrganization({ hasCbdc: true }),
     path: `/1001/${base}/orders`,
     pattern: `/:org/${base}/*`,
     overlays: true,

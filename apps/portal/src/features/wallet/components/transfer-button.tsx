@@ -1,7 +1,7 @@
 import { canTransfer } from '@lynk/contract/permissions';
 import { Button } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useRequiredSession } from '@/lib/session';
 import type { WalletKind } from '../tabs';
 import { TRANSFER_TEXTS } from '../texts';
@@ -13,7 +13,7 @@ import { openTransferModal } from './open-transfer-modal';
  * the modal's account lists. The wallet it sits on starts as the source.
  */
 export function TransferButton({ wallet }: { wallet: WalletKind }) {
-  const { accounts } = useOrganisation();
+  const { accounts } = useOrganization();
   const { permissions, role } = useRequiredSession();
   const linkedTypes = accounts.filter((account) => account.type !== 'LYNK').map((account) => account.type);
   if (!canTransfer(permissions, role, linkedTypes)) return null;

@@ -3,8 +3,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTransfer } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { makeTransfer } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
 import { openTransferDetails } from './open-transfer-details';
 
 /** jsdom has no resizing: the smartphone breakpoint is a value the test moves. */

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeResponse } from '@/testing/fake-fetch';
-import { makeTransfer } from '@/testing/fixtures';
-import { TRANSFERS, IN_PROGRESS, limits, openTransfer, choose, typeAmount } from './transfer-modal-testing';
+import { type FakeResponse } from '@/test/fake-fetch';
+import { makeTransfer } from '@/test/fixtures';
+import { TRANSFERS, IN_PROGRESS, limits, openTransfer, choose, typeAmount } from '@/test/transfer-modal';
 
 describe('transfer modal while sending', () => {
   afterEach(() => {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTransfer } from '@/testing/fixtures';
-import { TRANSFERS, limits, openTransfer, choose, typeAmount } from './transfer-modal-testing';
+import { makeTransfer } from '@/test/fixtures';
+import { TRANSFERS, limits, openTransfer, choose, typeAmount } from '@/test/transfer-modal';
 
 describe('transfer modal submit', () => {
   it('sends the transfer with an Idempotency-Key, then shows it is being processed', async () => {

@@ -2,9 +2,9 @@ import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { TransferButton } from './transfer-button';
 import {
   MAIN,
@@ -18,13 +18,13 @@ import {
   optionsOf,
   choose,
   typeAmount,
-} from './transfer-modal-testing';
+} from '@/test/transfer-modal';
 
 describe('transfer button', () => {
   it('is hidden without a transfer permission', () => {
     renderWithProviders(<TransferButton wallet="main" />, {
       session: makeSession(3),
-      organisation: makeOrganisation({ accounts: ALL }),
+      organization: makeOrganization({ accounts: ALL }),
     });
     expect(screen.queryByRole('button', { name: 'Transfer' })).not.toBeInTheDocument();
   });
@@ -32,7 +32,7 @@ describe('transfer button', () => {
   it('is hidden without a linked account the user may use', () => {
     renderWithProviders(<TransferButton wallet="main" />, {
       session: makeSession(1),
-      organisation: makeOrganisation({ accounts: [MAIN] }),
+      organization: makeOrganization({ accounts: [MAIN] }),
     });
     expect(screen.queryByRole('button', { name: 'Transfer' })).not.toBeInTheDocument();
   });
@@ -93,7 +93,7 @@ describe('transfer modal accounts', () => {
     installFakeFetch({});
     renderWithProviders(<TransferButton wallet="cbdc" />, {
       session: makeSession(1),
-      organisation: makeOrganisation({ accounts: [JAMDEX, BANK] }),
+      organization: makeOrganization({ accounts: [JAMDEX, BANK] }),
       overlays: true,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));

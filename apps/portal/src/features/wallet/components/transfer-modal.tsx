@@ -12,7 +12,7 @@ import { openTransactionStatus } from '@/components/transaction-status-modal';
 import { CLIENT_ERROR_CODES, isApiRequestError } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { hideModal, setModalLocked } from '@/lib/modal-registry';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useRequiredSession } from '@/lib/session';
 import { skipToken } from '@tanstack/react-query';
 import { isIdempotencyInProgress, useCreateTransfer } from '../api/create-transfer';
@@ -63,7 +63,7 @@ const byId = (accounts: readonly Account[], id: string) =>
  * The reference form of the portal: react-hook-form on a zod schema built from the contract.
  */
 export function TransferModal({ data }: { data: TransferModalData }) {
-  const { orgId, accounts } = useOrganisation();
+  const { orgId, accounts } = useOrganization();
   const session = useRequiredSession();
   const allow = transferDirections(session.permissions);
   const main = mainWalletOf(accounts);

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '@/testing/fake-fetch';
-import { makeAccount, makeCbdcPayment, makeListing, makeSession, makeTransfer } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { makeAccount, makeCbdcPayment, makeListing, makeSession, makeTransfer } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { CbdcPaymentsPane } from './cbdc-payments-pane';
 import { TransfersHistoryPane } from './transfers-history-pane';
 
@@ -27,7 +27,7 @@ function renderPane(wallet: 'main' | 'cbdc', path = '/1001/lynk-wallet/transfers
   return renderWithProviders(<TransfersHistoryPane wallet={wallet} />, {
     path,
     session: makeSession(2),
-    organisation: makeOrganisation({
+    organization: makeOrganization({
       accounts: [makeAccount('LYNK', 1), makeAccount('CBDC', 2)],
       hasCbdc: true,
     }),
@@ -124,7 +124,7 @@ describe('CbdcPaymentsPane', () => {
     renderWithProviders(<CbdcPaymentsPane />, {
       path: '/1001/jamdex-wallet/payments',
       session: makeSession(2),
-      organisation: makeOrganisation({ accounts: [makeAccount('LYNK', 1), cbdc], hasCbdc: true }),
+      organization: makeOrganization({ accounts: [makeAccount('LYNK', 1), cbdc], hasCbdc: true }),
     });
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(
@@ -149,7 +149,7 @@ describe('CbdcPaymentsPane', () => {
     renderWithProviders(<CbdcPaymentsPane />, {
       path: '/1001/jamdex-wallet/payments',
       session: makeSession(2),
-      organisation: makeOrganisation({ accounts: [makeAccount('LYNK', 1), cbdc], hasCbdc: true }),
+      organization: makeOrganization({ accounts: [makeAccount('LYNK', 1), cbdc], hasCbdc: true }),
     });
     const header = await screen.findByRole('columnheader', { name: /Date/ });
     expect(header).toHaveAttribute('aria-sort', 'descending');

@@ -6,7 +6,7 @@ import { firstListingQuery, type ListingPrefetch } from '@/components/data-table
 import { useListingParams } from '@/components/data-table/use-listing-params';
 import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { TRANSFER_DETAILS_TEXTS } from '../texts';
 import { useTransfers, transfersPageQueryOptions } from '../api/get-transfers';
 import type { WalletKind } from '../tabs';
@@ -52,7 +52,7 @@ export function prefetchFirstPage(context: ListingPrefetch, wallet: WalletKind) 
 
 /** The Transfers History tab of either wallet; the JAM-DEX wallet lists only its own transfers. */
 export function TransfersHistoryPane({ wallet }: { wallet: WalletKind }) {
-  const { orgId } = useOrganisation();
+  const { orgId } = useOrganization();
   const listing = useListingParams();
   const transfers = useTransfers(orgId, { ...listing.query, jamDexOnly: wallet === 'cbdc' });
   const page = transfers.data ?? EMPTY_PAGE;

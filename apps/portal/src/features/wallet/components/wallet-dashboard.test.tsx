@@ -2,8 +2,8 @@ import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderRoutes, renderWithProviders } from '@/testing/render';
+import { makeSession } from '@/test/fixtures';
+import { makeOrganization, renderRoutes, renderWithProviders } from '@/test/render';
 import { FirstWalletTab, WalletTabRoute } from './wallet-tab-routes';
 import { WalletDashboard } from './wallet-dashboard';
 import type { WalletKind } from '../tabs';
@@ -13,7 +13,7 @@ function renderWallet(wallet: WalletKind, path: string, permissions: readonly st
   const base = wallet === 'main' ? 'lynk-wallet' : 'jamdex-wallet';
   return renderWithProviders(<WalletDashboard wallet={wallet} />, {
     session: makeSession(1, { permissions: [...permissions], role }),
-    organisation: makeOrganisation({ hasCbdc: true }),
+    organization: makeOrganization({ hasCbdc: true }),
     path,
     pattern: `/:org/${base}/*`,
   });

@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { CenteredLoader } from '@/components/centered-loader';
 import { PaneSection } from '@/components/pane-section';
-import { MESSAGES } from '@lynk/contract/messages';
 import { defaultWalletTab, usePermittedWalletTabs, WALLET_TABS, type WalletKind } from '../tabs';
+import { TAB_PANE_TEXTS } from '../texts';
 
 /** The wallet's index: orders (main wallet) or payments (JAM-DEX), else the first tab the user may see. */
 export function FirstWalletTab({ wallet }: { wallet: WalletKind }) {
@@ -25,7 +25,7 @@ export function WalletTabRoute({ wallet, tab }: { wallet: WalletKind; tab: strin
   }
   return (
     <PaneSection title={definition.label} testId={`wallet-pane-${tab}`}>
-      <Suspense fallback={<CenteredLoader label={MESSAGES.common.loading} />}>
+      <Suspense fallback={<CenteredLoader label={TAB_PANE_TEXTS.loading} />}>
         <Outlet />
       </Suspense>
     </PaneSection>

@@ -2,9 +2,9 @@ import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, type FakeResponse } from '@/testing/fake-fetch';
-import { makeAccount, makeLimit, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch, type FakeResponse } from '@/test/fake-fetch';
+import { makeAccount, makeLimit, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 import { resetBalanceVisibility } from '../hooks/use-balance-visibility';
 import { BalanceWidget } from './balance-widget';
 import { WalletWidgets } from './wallet-widgets';
@@ -26,7 +26,7 @@ const limitRoutes = {
 function renderWidgets(wallet: 'main' | 'cbdc', permissions: readonly string[] = ROLE_PERMISSIONS[1]) {
   return renderWithProviders(<WalletWidgets wallet={wallet} />, {
     session: makeSession(1, { permissions: [...permissions] }),
-    organisation: makeOrganisation({ accounts, hasCbdc: true }),
+    organization: makeOrganization({ accounts, hasCbdc: true }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { WidgetCarousel } from '@/components/widget-carousel';
-import { useOrganisation } from '@/lib/organisation';
+import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
 import { useIsSmartphone } from '@/lib/use-smartphone';
 import type { WalletKind } from '../tabs';
@@ -14,7 +14,7 @@ import { LimitWidget } from './limit-widget';
  * a one-line balance instead of the carousel.
  */
 export function WalletWidgets({ wallet }: { wallet: WalletKind }) {
-  const { orgId, accounts } = useOrganisation();
+  const { orgId, accounts } = useOrganization();
   const canSeeBalance = useCan('balance');
   const canSeeLimits = useCan('accountLimits');
   const isSmartphone = useIsSmartphone();

@@ -7,10 +7,10 @@ import { MESSAGES } from '@lynk/contract/messages';
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeFetch, type FakeResponse, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeAccount, makeLimit, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
-import { TransferButton } from './transfer-button';
+import { installFakeFetch, type FakeResponse, type FakeRoutes } from '@/test/fake-fetch';
+import { makeAccount, makeLimit, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
+import { TransferButton } from '@/features/wallet/components/transfer-button';
 
 export const MAIN = makeAccount('LYNK', 1);
 export const JAMDEX = makeAccount('CBDC', 2);
@@ -68,7 +68,7 @@ export async function openTransfer({
   const server = installFakeFetch(routes);
   const view = renderWithProviders(<TransferButton wallet={wallet} />, {
     session: makeSession(1, { permissions: [...permissions] }),
-    organisation: makeOrganisation({ accounts, hasCbdc: accounts.includes(JAMDEX) }),
+    organization: makeOrganization({ accounts, hasCbdc: accounts.includes(JAMDEX) }),
     overlays: true,
   });
   await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));

@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
  * app once they have loaded, so any page can build links and decide what to show without
  * reaching into another feature.
  */
-export interface Organisation {
+export interface Organization {
   /** `org_1001` */
   orgId: string;
   /** `1001`: the first path segment of this organisation's pages. */
@@ -22,16 +22,16 @@ export interface Organisation {
   corporate: boolean;
 }
 
-const OrganisationContext = createContext<Organisation | null>(null);
+const OrganizationContext = createContext<Organization | null>(null);
 
-export function OrganisationProvider({ value, children }: { value: Organisation; children: ReactNode }) {
-  return <OrganisationContext value={value}>{children}</OrganisationContext>;
+export function OrganizationProvider({ value, children }: { value: Organization; children: ReactNode }) {
+  return <OrganizationContext value={value}>{children}</OrganizationContext>;
 }
 
-export function useOrganisation(): Organisation {
-  const organisation = use(OrganisationContext);
-  if (!organisation) throw new Error('useOrganisation must be used inside the organisation scope');
-  return organisation;
+export function useOrganization(): Organization {
+  const organization = use(OrganizationContext);
+  if (!organization) throw new Error('useOrganization must be used inside the organisation scope');
+  return organization;
 }
 
 /** Paths of the corporate view: the dashboard "/", its "/staff" page and its "/audit-log". */
@@ -42,13 +42,13 @@ export function isCorporatePath(pathname: string): boolean {
 
 /** True on the corporate dashboard of a super admin of a parent organisation. */
 export function useIsCorporateView(): boolean {
-  const { corporate } = useOrganisation();
+  const { corporate } = useOrganization();
   const { pathname } = useLocation();
   return corporate && isCorporatePath(pathname);
 }
 
 /** Absolute links of the organisation's pages. */
-export function organisationPaths(segment: string) {
+export function organizationPaths(segment: string) {
   const base = `/${segment}`;
   return {
     home: base,

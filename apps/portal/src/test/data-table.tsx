@@ -1,9 +1,9 @@
 import { ROLE_PERMISSIONS } from '@lynk/contract/roles';
-import { makeSession } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
-import { dataTableColumns } from './columns';
-import { DataTable } from './data-table';
-import { useListingParams, type ListingParams } from './use-listing-params';
+import { makeSession } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { dataTableColumns } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { useListingParams, type ListingParams } from '@/components/data-table/use-listing-params';
 
 /** A small table on `DataTable` for its tests: rows, gated and sortable columns, URL state. */
 export interface Row {
@@ -81,8 +81,10 @@ export function renderTable(
   props: Parameters<typeof Harness>[0],
   { path = '/list', permissions = ROLE_PERMISSIONS[1] } = {},
 ) {
+  // With the modal host: the Filters modal opens through it.
   return renderWithProviders(<Harness {...props} />, {
     path,
     session: makeSession(1, { permissions: [...permissions] }),
+    overlays: true,
   });
 }

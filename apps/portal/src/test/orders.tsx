@@ -8,9 +8,9 @@ import { Button } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hideModal } from '@/lib/modal-registry';
-import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeAccount, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch, type FakeRoutes } from '@/test/fake-fetch';
+import { makeAccount, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 
 export const ORDERS = '/api/payment/customer-transactions';
 export const REFUNDS = '/api/payment/refund-transactions';
@@ -72,7 +72,7 @@ export async function renderOpener(
   const view = renderWithProviders(<Button onClick={open}>Open</Button>, {
     path: '/1001/lynk-wallet/orders',
     session: makeSession(roleId),
-    organisation: makeOrganisation({ accounts: [makeAccount('LYNK', 1)] }),
+    organization: makeOrganization({ accounts: [makeAccount('LYNK', 1)] }),
     overlays: true,
   });
   await userEvent.click(screen.getByRole('button', { name: 'Open' }));

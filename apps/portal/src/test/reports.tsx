@@ -6,9 +6,9 @@ import { Button } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hideModal } from '@/lib/modal-registry';
-import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch, type FakeRoutes } from '@/test/fake-fetch';
+import { makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 
 export const EXPORT = '/api/reporting/v2/transfers/exports/csv';
 export const LAST = '/api/reporting/v2/transfers/exports';
@@ -44,7 +44,7 @@ export async function renderOpener(
   const view = renderWithProviders(<Button onClick={open}>Open</Button>, {
     path: '/1001/lynk-wallet/orders',
     session,
-    organisation: makeOrganisation(),
+    organization: makeOrganization(),
     overlays: true,
   });
   await userEvent.click(screen.getByRole('button', { name: 'Open' }));

@@ -1,8 +1,8 @@
 import type { Account, Branch } from '@lynk/contract/accounts';
 import type { MerchantProfile } from '@lynk/contract/profile';
 import type { SessionIdentity } from '@lynk/contract/session';
-import type { FakeRoutes } from './fake-fetch';
-import { makeAccount, makeProfile, makeSession } from './fixtures';
+import type { FakeRoutes } from '@/test/fake-fetch';
+import { makeAccount, makeProfile, makeSession } from '@/test/fixtures';
 
 export const UNAUTHENTICATED = {
   status: 401,

@@ -11,11 +11,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { hideModal } from '@/lib/modal-registry';
-import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
-import { StaffPage } from './components/staff-page';
-import { StaffTable } from './components/staff-table';
+import { installFakeFetch, type FakeRoutes } from '@/test/fake-fetch';
+import { makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
+import { StaffPage } from '@/features/staff/components/staff-page';
+import { StaffTable } from '@/features/staff/components/staff-table';
 
 export const STAFF = '/api/profile/v3/staff';
 export const ROLES = '/api/profile/v2/roles';
@@ -63,7 +63,7 @@ export async function renderOpener(
   const view = renderWithProviders(<Button onClick={open}>Open</Button>, {
     path: '/1001/staff',
     session: viewerSession(roleId),
-    organisation: makeOrganisation(),
+    organization: makeOrganization(),
     overlays: true,
   });
   await userEvent.click(screen.getByRole('button', { name: 'Open' }));
@@ -73,6 +73,6 @@ export async function renderOpener(
 /** A branch's staff page with its table, as the router nests them. */
 export const BRANCH_STAFF_ROUTE: RouteObject = {
   path: '/:org/staff',
-  element: <StaffPage context="organisation" />,
+  element: <StaffPage context="organization" />,
   children: [{ index: true, element: <StaffTable corporate={false} /> }],
 };

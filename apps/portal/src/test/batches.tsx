@@ -9,9 +9,9 @@ import { Button } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hideModal } from '@/lib/modal-registry';
-import { installFakeFetch, type FakeRoutes } from '@/testing/fake-fetch';
-import { makeAccount, makeLimit, makeSession } from '@/testing/fixtures';
-import { makeOrganisation, renderWithProviders } from '@/testing/render';
+import { installFakeFetch, type FakeRoutes } from '@/test/fake-fetch';
+import { makeAccount, makeLimit, makeSession } from '@/test/fixtures';
+import { makeOrganization, renderWithProviders } from '@/test/render';
 
 export const BATCHES = '/api/payment/batch-payments';
 export const batchRoute = (id: number) => `${BATCHES}/${id}`;
@@ -78,7 +78,7 @@ export async function renderOpener(
   const view = renderWithProviders(<Button onClick={open}>Open</Button>, {
     path: '/1001/lynk-wallet/payment-history',
     session: makeSession(roleId),
-    organisation: makeOrganisation({ accounts: BRANCH_ACCOUNTS }),
+    organization: makeOrganization({ accounts: BRANCH_ACCOUNTS }),
     overlays: true,
   });
   await userEvent.click(screen.getByRole('button', { name: 'Open' }));

@@ -3,18 +3,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 
 /** GET /api/account/v2/accounts/{id}/balance: the parent organisation's own main wallet. */
-export function organisationBalancePath(accountId: number): string {
+export function organizationBalancePath(accountId: number): string {
   return `/api/account/v2/accounts/${accountId}/balance`;
 }
 
 /** Spec section 7: "On failure the balance becomes 0". */
-export function getOrganisationBalance(
+export function getOrganizationBalance(
   accountId: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<number> {
   return fallbackOnFailure(
     async () =>
-      (await apiClient.get(organisationBalancePath(accountId), balanceResponseSchema, { signal })).data
+      (await apiClient.get(organizationBalancePath(accountId), balanceResponseSchema, { signal })).data
         .balance,
     0,
     signal,
@@ -25,22 +25,22 @@ export function getOrganisationBalance(
  * The same key as the wallet's balance of that account (`['balance', orgId, accountId]`), so a
  * transfer that invalidates the organisation's balances refreshes this one too.
  */
-export function organisationBalanceQueryOptions(orgId: string, accountId: number) {
+export function organizationBalanceQueryOptions(orgId: string, accountId: number) {
   return queryOptions({
     queryKey: ['balance', orgId, accountId] as const,
-    queryFn: ({ signal }) => getOrganisationBalance(accountId, { signal }),
+    queryFn: ({ signal }) => getOrganizationBalance(accountId, { signal }),
     staleTime: 15_000,
   });
 }
 
 /** Loads while `enabled` and only for an organisation that has a main wallet of its own. */
-export function useOrganisationBalance(
+export function useOrganizationBalance(
   orgId: string,
   accountId: number | undefined,
   { enabled }: { enabled: boolean },
 ) {
   return useQuery({
-    ...organisationBalanceQueryOptions(orgId, accountId ?? 0),
+    ...organizationBalanceQueryOptions(orgId, accountId ?? 0),
     enabled: enabled && accountId !== undefined,
   });
 }

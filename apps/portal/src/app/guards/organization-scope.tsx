@@ -7,7 +7,7 @@ import { CenteredLoader } from '@/components/centered-loader';
 import { hasCbdcAccount, useAccounts } from '@/features/accounts/api/get-accounts';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { isApiRequestError } from '@/lib/api-client';
-import { OrganisationProvider, type Organisation } from '@/lib/organisation';
+import { OrganizationProvider, type Organization } from '@/lib/organization';
 import { useRequiredSession } from '@/lib/session';
 import { APP_TEXTS } from '../texts';
 
@@ -17,7 +17,7 @@ const WALLET_INFO_TOAST = 'wallet-info-error';
  * Loads the session organisation's profile and accounts before any page shows (a loader while
  * they load), then provides them to the layout and the pages.
  */
-export function OrganisationScope() {
+export function OrganizationScope() {
   const session = useRequiredSession();
   const orgId = session.org_id;
   const profile = useProfile(orgId);
@@ -39,7 +39,7 @@ export function OrganisationScope() {
 
   const accountList = accounts.data ?? [];
   const profileData = profile.data ?? null;
-  const organisation: Organisation = {
+  const organization: Organization = {
     orgId,
     segment: pathSegmentFromOrgId(orgId),
     profile: profileData,
@@ -53,10 +53,10 @@ export function OrganisationScope() {
   };
 
   return (
-    <OrganisationProvider value={organisation}>
+    <OrganizationProvider value={organization}>
       <Suspense fallback={<CenteredLoader fullPage label={APP_TEXTS.loading} />}>
         <Outlet />
       </Suspense>
-    </OrganisationProvider>
+    </OrganizationProvider>
   );
 }

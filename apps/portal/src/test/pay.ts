@@ -3,8 +3,8 @@ import type { Consumer } from '@lynk/contract/consumer';
 import type { PayLink } from '@lynk/contract/orders';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FakeResponse, FakeRoutes, RecordedRequest } from '@/testing/fake-fetch';
-import { renderApp } from '@/testing/render';
+import type { FakeResponse, FakeRoutes, RecordedRequest } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render';
 
 /** 22 URL-safe characters, as the server makes them. */
 export const CODE = 'Ab3_xY9-kLmN0pQrStUvWx';

@@ -12,10 +12,10 @@ import { createQueryClient } from '@/app/query-client';
 import { appRoutes } from '@/app/router';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { HardNavigateProvider } from '@/lib/hard-navigate';
-import { OrganisationProvider, type Organisation } from '@/lib/organisation';
+import { OrganizationProvider, type Organization } from '@/lib/organization';
 import { SessionProvider } from '@/lib/session';
-import { installFakeFetch, type FakeRoutes } from './fake-fetch';
-import { makeProfile } from './fixtures';
+import { installFakeFetch, type FakeRoutes } from '@/test/fake-fetch';
+import { makeProfile } from '@/test/fixtures';
 
 export function createTestQueryClient(): QueryClient {
   const client = createQueryClient();
@@ -37,7 +37,7 @@ export function renderApp(path: string, fakeRoutes: FakeRoutes = {}) {
   return { ...view, router, hardNavigate, ...server };
 }
 
-export function makeOrganisation(overrides: Partial<Organisation> = {}): Organisation {
+export function makeOrganization(overrides: Partial<Organization> = {}): Organization {
   return {
     orgId: 'org_1001',
     segment: '1001',
@@ -51,7 +51,7 @@ export function makeOrganisation(overrides: Partial<Organisation> = {}): Organis
 
 interface ProviderOptions {
   session?: SessionIdentity | null;
-  organisation?: Organisation | null;
+  organization?: Organization | null;
   path?: string;
   /** Mounts the modal host (inside the router, as in the app) and the toast host. */
   overlays?: boolean;
@@ -63,7 +63,7 @@ interface ProviderOptions {
  */
 export function renderRoutes(
   routeObjects: RouteObject[],
-  { session = null, organisation = makeOrganisation(), path = '/', overlays = false }: ProviderOptions = {},
+  { session = null, organization = makeOrganization(), path = '/', overlays = false }: ProviderOptions = {},
 ) {
   const hardNavigate = vi.fn<(url: string) => void>();
   const client = createTestQueryClient();
@@ -87,8 +87,8 @@ export function renderRoutes(
       <QueryClientProvider client={client}>
         <HardNavigateProvider navigate={hardNavigate}>
           <SessionProvider session={session}>
-            {organisation ? (
-              <OrganisationProvider value={organisation}>{routerProvider}</OrganisationProvider>
+            {organization ? (
+              <OrganizationProvider value={organization}>{routerProvider}</OrganizationProvider>
             ) : (
               routerProvider
             )}
