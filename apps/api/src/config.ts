@@ -111,7 +111,7 @@ const envSchema = z.object({
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Lynk Merchant Portal <no-reply@lynk.example>'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 /** A commission: a percentage and a fixed part (the orders module computes fees with it, ADR 021). */
 export interface FeeSchedule {

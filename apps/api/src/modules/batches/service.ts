@@ -29,7 +29,7 @@ export interface BatchCaller {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toBatchDto(row: BatchRow): Batch {
+function toBatchDto(row: BatchRow): Batch {
   return {
     id: row.id,
     name: row.name,

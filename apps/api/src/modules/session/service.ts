@@ -15,7 +15,7 @@ import { sessionIdHash } from './session-id-hash.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
 import type { AccessTokenVerifier, VerifiedAccessToken } from './tokens.ts';
 
-export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
+const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
 /** Refresh a little before expiry so a request never carries a token that dies mid-flight. */
 const REFRESH_MARGIN_MS = 30 * 1000;
@@ -33,7 +33,7 @@ export interface ResolvedSession {
  * refresh token. Only the embedded provider offers it; an external one ends its session when the
  * browser visits its end-session address, and `prompt=login` covers the rest.
  */
-export interface ProviderSessions {
+interface ProviderSessions {
   /** Gives the provider session another idle period: the portal session is in use. */
   keepAlive(refreshToken: string): Promise<void>;
   /** Ends it: the next sign-in there needs the password again. */
