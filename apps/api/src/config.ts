@@ -6,6 +6,11 @@ import './lib/zod-locale.ts';
 /** `./data` at the repository root, wherever the process was started from. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
+/** `memory://`: a throwaway in-memory database, with fresh secrets, instead of a folder on disk. */
+export function isMemoryDataDir(dataDir: string): boolean {
+  return dataDir.startsWith('memory://');
+}
+
 /** A whole number from `min` to `max` written in the environment, `fallback` when it is not set. */
 function wholeNumber(min: number, max: number, fallback: number) {
   const bounds = Number.isFinite(max) ? [z.gte(min), z.lte(max)] : [z.gte(min)];

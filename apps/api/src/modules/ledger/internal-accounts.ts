@@ -1,6 +1,6 @@
 import type { Currency } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import { LEDGER_SHARDS } from '../../db/ledger-shards.ts';
+import { LEDGER_SHARDS } from '../../db/database.ts';
 import { findInternalAccountIds, insertInternalAccounts } from './repository.ts';
 
 /**
