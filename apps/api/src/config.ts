@@ -6,6 +6,11 @@ import './lib/zod-locale.ts';
 /** `./data` at the repository root, wherever the process was started from. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
+/** `memory://`: a throwaway in-memory database, with fresh secrets, instead of a folder on disk. */
+export function isMemoryDataDir(dataDir: string): boolean {
+  return dataDir.startsWith('memory://');
+}
+
 /** A whole number from `min` to `max` written in the environment, `fallback` when it is not set. */
 function wholeNumber(min: number, max: number, fallback: number) {
   const bounds = Number.isFinite(max) ? [z.gte(min), z.lte(max)] : [z.gte(min)];
@@ -111,7 +116,7 @@ const envSchema = z.object({
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Lynk Merchant Portal <no-reply@lynk.example>'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 /** A commission: a percentage and a fixed part (the orders module computes fees with it, ADR 021). */
 export interface FeeSchedule {

@@ -13,7 +13,7 @@ import type { PortalLayout } from './portal-layout.ts';
  *   page it opens on: beyond the frame inside it, beyond the shell outside it.
  * Each holds the line a little above where the portal is. A budget only ever moves down.
  */
-export const BUNDLE_BUDGET_KB = { initialJs: 150, initialCss: 27, route: 120, lazyPart: 60 };
+const BUNDLE_BUDGET_KB = { initialJs: 150, initialCss: 27, route: 120, lazyPart: 60 };
 export type BundleBudget = typeof BUNDLE_BUDGET_KB;
 
 interface Chunk {
@@ -50,7 +50,7 @@ interface Piece {
 }
 const largest = (pieces: Piece[]) => pieces.sort((a, b) => b.kb - a.kb)[0] ?? { name: '', kb: 0 };
 
-export function measureBundle(bundle: Bundle, layout: PortalLayout) {
+function measureBundle(bundle: Bundle, layout: PortalLayout) {
   const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
   const size = (files: Iterable<string>, without: ReadonlySet<string> = new Set()) => {
     let kb = 0;

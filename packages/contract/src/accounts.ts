@@ -4,15 +4,14 @@ import { centsSchema } from './money.ts';
 import { GATES, type Gate } from './permissions.ts';
 import { limitTransferTypeSchema } from './statuses.ts';
 
-export const ACCOUNT_TYPES = ['LYNK', 'CBDC', 'BANK_ACCOUNT', 'BENEFICIARY'] as const;
-export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
-export type AccountType = z.infer<typeof accountTypeSchema>;
+const ACCOUNT_TYPES = ['LYNK', 'CBDC', 'BANK_ACCOUNT', 'BENEFICIARY'] as const;
+const accountTypeSchema = z.enum(ACCOUNT_TYPES);
 
 /** Wallet keys used in routes and configuration: the main wallet and JAM-DEX. */
 export const WALLET_KEYS = { main: 'lynk', cbdc: 'jam-dex' } as const;
 export const WALLET_ROUTES = { main: 'lynk-wallet', cbdc: 'jamdex-wallet' } as const;
 
-export const accountSchema = z.object({
+const accountSchema = z.object({
   id: z.int(),
   type: accountTypeSchema,
   /** How the account is shown: "Main wallet", "NCB ****4321", a beneficiary's name. */
@@ -66,7 +65,7 @@ export const limitQuerySchema = z
     }),
   );
 
-export const limitSchema = z.object({
+const limitSchema = z.object({
   transfer_type: limitTransferTypeSchema,
   period: z.union([z.literal(1), z.literal(2)]),
   limit: centsSchema,
@@ -78,7 +77,7 @@ export const limitSchema = z.object({
 export type Limit = z.infer<typeof limitSchema>;
 export const limitResponseSchema = z.object({ data: limitSchema });
 
-export const branchSchema = z.object({
+const branchSchema = z.object({
   merchant_id: z.int(),
   organization_id: z.string(),
   name: z.string(),

@@ -85,10 +85,10 @@ export const auditLogExportQuerySchema = z
   );
 export type AuditLogExportQuery = z.infer<typeof auditLogExportQuerySchema>;
 
-export const auditActorSchema = z.object({ id: z.int(), display_name: z.string(), email: z.string() });
+const auditActorSchema = z.object({ id: z.int(), display_name: z.string(), email: z.string() });
 
 /** One recorded event. `actor` is null for the system's own work (the bank rail) or an unknown email. */
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   action: z.string(),

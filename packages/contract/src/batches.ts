@@ -29,7 +29,7 @@ export const BATCH_TEMPLATE_FILE_NAME = 'batch_template.csv';
 export const BATCH_UPLOAD_BODY_LIMIT = Math.ceil(BATCH_FILE_MAX_BYTES / 3) * 4 + 64 * 1024;
 
 /** A batch's id as paths carry it. */
-export const batchIdParamSchema = wholeNumberParam(1, 2_147_483_647);
+const batchIdParamSchema = wholeNumberParam(1, 2_147_483_647);
 export const batchParamsSchema = z.object({ id: batchIdParamSchema });
 
 /**
@@ -47,10 +47,9 @@ export const createBatchSchema = z.strictObject({
 export type CreateBatch = z.infer<typeof createBatchSchema>;
 
 export const createBatchResponseSchema = z.object({ data: z.object({ id: z.int() }) });
-export type CreateBatchResponse = z.infer<typeof createBatchResponseSchema>;
 
 /** A batch payment (spec section 3). Amounts in cents; the fee and its GCT are Lynk's. */
-export const batchSchema = z.object({
+const batchSchema = z.object({
   id: z.int(),
   name: z.string(),
   status: batchStatusSchema,
@@ -120,10 +119,6 @@ export const payeeAmountSchema = z
 export const singlePayeeSchema = z.strictObject({ lynk_id: lynkIdSchema, amount: payeeAmountSchema });
 export type SinglePayee = z.infer<typeof singlePayeeSchema>;
 
-export const PAYEE_STATUSES = ['VALID', 'INVALID', 'PAID', 'FAILED'] as const;
-export const payeeStatusSchema = z.enum(PAYEE_STATUSES);
-export type PayeeStatus = z.infer<typeof payeeStatusSchema>;
-
 /** The answer to a single payment: the payees list whose first item carries the new batch's id. */
 export const singlePayeeResponseSchema = z.object({
   payees: z.array(
@@ -138,7 +133,7 @@ export const singlePayeeResponseSchema = z.object({
 export type SinglePayeeResponse = z.infer<typeof singlePayeeResponseSchema>;
 
 /** POST batch-payments/{id}/approve: the source of funds; BANK_ACCT is read as BANK_ACCOUNT. */
-export const BATCH_FUNDING_TYPES = ['LYNK', 'BANK_ACCOUNT'] as const;
+const BATCH_FUNDING_TYPES = ['LYNK', 'BANK_ACCOUNT'] as const;
 export const approveBatchSchema = z.strictObject({
   account_type: z.pipe(
     z.pipe(
@@ -195,14 +190,14 @@ export type CsvFileResponse = z.infer<typeof csvFileResponseSchema>;
 
 /** GET /api/profile/payee-lookup?lynk_id=@{id} */
 export const payeeLookupQuerySchema = z.object({ lynk_id: lynkIdSchema });
-export const PAYEE_PROFILE_TYPES = ['CONSUMER', 'MERCHANT'] as const;
+const PAYEE_PROFILE_TYPES = ['CONSUMER', 'MERCHANT'] as const;
 
 /**
  * A payee as the lookup answers it (spec section 3). `profile_type` CONSUMER is a wallet user,
  * MERCHANT a business wallet. What the simulated world does not record (a welcome bonus, whether
  * the default username was kept) is null rather than made up.
  */
-export const payeeLookupSchema = z.object({
+const payeeLookupSchema = z.object({
   id: z.int(),
   user_id: z.int(),
   display_name: z.string(),

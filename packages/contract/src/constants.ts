@@ -30,7 +30,7 @@ export const TRUNCATE_AT = {
 } as const;
 
 /** Usage percentages up to `success` are green, up to `warning` amber, above that red. */
-export const LIMIT_BAR_THRESHOLDS = { success: 49, warning: 74 } as const;
+const LIMIT_BAR_THRESHOLDS = { success: 49, warning: 74 } as const;
 export type LimitBarColour = 'success' | 'warning' | 'danger';
 
 /**
@@ -69,7 +69,6 @@ export const NOTE_MAX_LENGTH = 100;
 export const REFUND_REASONS = ['WRONG', 'NOT_NEEDED', 'DAMAGED', 'OTHER'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-export const EXPORT_MAX_RANGE_MONTHS = 1;
 export const EXPORT_MAX_ENTRIES = 100;
 export const EXPORT_TABLES = ['Orders', 'Transfers', 'Refunds'] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
@@ -78,7 +77,7 @@ export type ExportTable = (typeof EXPORT_TABLES)[number];
 export const DEFAULT_BATCH_LIMIT_BALANCE_CENTS = 100 * 100;
 
 /** The details modal switches to its side layout when the viewport is wider than this (px). */
-export const DETAILS_MODAL_SIDE_LAYOUT_MIN_WIDTH = 500;
+const DETAILS_MODAL_SIDE_LAYOUT_MIN_WIDTH = 500;
 
 export function usesDetailsSideLayout(viewportWidth: number): boolean {
   return viewportWidth > DETAILS_MODAL_SIDE_LAYOUT_MIN_WIDTH;
@@ -91,9 +90,7 @@ export function smartphoneTabsShown(tabCount: number): number {
   return tabCount > SMARTPHONE_TABS.pagingAbove ? SMARTPHONE_TABS.perPage : tabCount;
 }
 
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-export const DEFAULT_SORT_DIRECTION: SortDirection = 'desc';
+export type SortDirection = 'asc' | 'desc';
 
 /** Listing endpoints take the sort in upper case (`sort=ASC|DESC`). */
 export const SORT_PARAMS = ['ASC', 'DESC'] as const;
@@ -103,7 +100,6 @@ export function sortParam(direction: SortDirection): SortParam {
   return direction === 'asc' ? 'ASC' : 'DESC';
 }
 
-export const receiptFileName = 'receipt.csv';
 export const QR_JPEG_QUALITY = 0.98;
 
 export function batchFileName(name: string): string {

@@ -14,7 +14,7 @@ export const consumerSignInSchema = z.strictObject({
 export type ConsumerSignIn = z.infer<typeof consumerSignInSchema>;
 
 /** The sign-in's answer (and the session's): who is paying, and with how much. */
-export const consumerSchema = z.object({
+const consumerSchema = z.object({
   /** The customer's Lynk ID, `@handle`. */
   lynk_id: z.string(),
   display_name: z.string(),

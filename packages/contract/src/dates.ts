@@ -1,22 +1,19 @@
 import { MESSAGES } from './messages.ts';
 
 /** Patterns a typed date may be parsed with: the display form and the form the API sends. */
-export const PARSE_PATTERNS = ['DD/MM/YYYY', 'YYYY-MM-DD'] as const;
-export type ParsePattern = (typeof PARSE_PATTERNS)[number];
+export type ParsePattern = 'DD/MM/YYYY' | 'YYYY-MM-DD';
 
 /** Display formats of spec section 9. */
-export const DISPLAY_PATTERNS = [
-  'DD/MM/YYYY',
-  'DD/MM/YYYY HH:mm',
-  'DD/MM/YYYY HH:mm a',
-  'MMM DD YYYY hh:mm a',
-  'MMM DD at hh:mm a',
-  'YYYY-MM-DD',
-] as const;
-export type DisplayPattern = (typeof DISPLAY_PATTERNS)[number];
+export type DisplayPattern =
+  | 'DD/MM/YYYY'
+  | 'DD/MM/YYYY HH:mm'
+  | 'DD/MM/YYYY HH:mm a'
+  | 'MMM DD YYYY hh:mm a'
+  | 'MMM DD at hh:mm a'
+  | 'YYYY-MM-DD';
 
 /** The merchants' wall-clock time zone (no daylight saving: always UTC-5). */
-export const DEFAULT_TIME_ZONE = 'America/Jamaica';
+const DEFAULT_TIME_ZONE = 'America/Jamaica';
 
 const PARSERS: Record<
   ParsePattern,

@@ -47,7 +47,7 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'WEEKLY_LIMIT_EXCEEDED',
 ] as const;
-export const errorCodeSchema = z.enum(ERROR_CODES);
+const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** The one error shape every endpoint answers with (convention 6). */

@@ -14,13 +14,6 @@ export const TRANSACTION_NOTIFICATION_CODES = ['PAYMENT_RECEIVED', 'LOW_BALANCE'
 /** Every batch payment notification's code starts with this (BATCH_DISBURSE_FUNDS_TO_APPROVE, …). */
 export const BATCH_NOTIFICATION_CODE_PREFIX = 'BATCH_DISBURSE_FUNDS_';
 
-/** The group a code belongs to; a code of neither group shows only under "all". */
-export function notificationGroup(code: string): NotificationGroup | null {
-  if ((TRANSACTION_NOTIFICATION_CODES as readonly string[]).includes(code)) return 'TRANSACTION';
-  if (code.startsWith(BATCH_NOTIFICATION_CODE_PREFIX)) return 'BATCH_PAYMENT';
-  return null;
-}
-
 /** GET /api/profile/notifications?offset&limit&sort&group (spec section 7, Profile and Listings). */
 export const notificationsQuerySchema = z.intersection(
   listingQuerySchema,
@@ -29,7 +22,7 @@ export const notificationsQuerySchema = z.intersection(
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 /** One notification (spec section 3): `read` is the calling staff member's own state. */
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.int(),
   title: z.string(),
   body: z.string(),
@@ -46,7 +39,6 @@ export const notificationsListSchema = listingResponseSchema(notificationSchema)
 
 /** GET /api/profile/notifications/unread-count */
 export const unreadCountSchema = z.object({ unread_count: z.int() });
-export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** PUT /api/profile/notifications/{id}/read: the notification, now read. */
 export const notificationParamsSchema = z.object({ id: wholeNumberParam(1, Number.MAX_SAFE_INTEGER) });
@@ -87,7 +79,7 @@ const preferenceCode = z.enum(NOTIFICATION_PREFERENCE_CODES);
  * switch holds for the whole merchant, so a cashier, who reads only their own orders' payments,
  * sees the payments' switch but may not turn it off for everyone (docs/decisions/027).
  */
-export const notificationPreferenceSchema = z.object({
+const notificationPreferenceSchema = z.object({
   code: preferenceCode,
   name: z.string(),
   enabled: z.boolean(),
@@ -125,7 +117,7 @@ export const updateNotificationPreferencesSchema = z.strictObject({
 export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
 
 /** The largest low-balance threshold accepted, in whole Jamaican dollars (fits the column). */
-export const LOW_BALANCE_THRESHOLD_MAX = 1_000_000_000;
+const LOW_BALANCE_THRESHOLD_MAX = 1_000_000_000;
 
 /**
  * PUT /api/profile (spec section 7): `low_balance_threshold` in whole Jamaican dollars (spec
@@ -149,7 +141,3 @@ export const lowBalanceThresholdSchema = z.object({
 
 /** The name of the server-sent event announcing a new notification on the stream. */
 export const NOTIFICATION_EVENT = 'notification';
-
-/** GET /api/profile/notifications/stream: each event's data (the portal reads the rest by id). */
-export const notificationEventSchema = z.object({ id: z.int(), code: z.string() });
-export type NotificationEvent = z.infer<typeof notificationEventSchema>;

@@ -27,7 +27,7 @@ export const paymentRequestSchema = z.object({
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
 /** An order (spec section 3: Order / transaction). Amounts in cents; fee is the commission. */
-export const orderSchema = z.object({
+const orderSchema = z.object({
   m_order_id: z.string(),
   /** The ledger's reference of the payment; null until paid. */
   transfer_id: z.nullable(z.string()),
@@ -64,10 +64,10 @@ export const ordersListSchema = listingResponseSchema(orderSchema);
 /** GET /api/payment/customer-transactions/{m_order_id} */
 export const orderResponseSchema = z.object({ data: orderSchema });
 
-export const refundReasonSchema = z.enum(REFUND_REASONS, MESSAGES.refund.reasonRequired);
+const refundReasonSchema = z.enum(REFUND_REASONS, MESSAGES.refund.reasonRequired);
 
 /** POST /api/payment/{m_order_id}/partial-refund (spec section 7): at least J$1 (spec section 9). */
-export const refundRequestSchema = z.strictObject({
+const refundRequestSchema = z.strictObject({
   amount_to_refund: centsSchema.check(z.gte(MIN_REFUND_CENTS, MESSAGES.refund.amountRequired)),
   /** The order's payment reference (its transfer_id), as the order details show it. */
   transferID: z.string().check(z.maxLength(40)),
@@ -80,7 +80,7 @@ export type RefundRequest = z.infer<typeof refundRequestSchema>;
  * POST /api/payment/{m_order_id}/full-refund: whatever is left of the order, even under J$1 (after
  * partial refunds left a few cents, a full refund must still be possible).
  */
-export const fullRefundRequestSchema = z.extend(refundRequestSchema, {
+const fullRefundRequestSchema = z.extend(refundRequestSchema, {
   amount_to_refund: centsSchema.check(z.gte(1, MESSAGES.refund.amountRequired)),
 });
 
@@ -92,7 +92,7 @@ export const REFUND_REQUEST_SCHEMAS = {
 export type RefundKind = keyof typeof REFUND_REQUEST_SCHEMAS;
 
 /** A refund (spec section 3: Refund row). Amounts in cents. */
-export const refundSchema = z.object({
+const refundSchema = z.object({
   refund_transfer_id: z.string(),
   transactionID: z.string(),
   external_transaction_id: z.nullable(z.string()),
@@ -117,7 +117,7 @@ export const refundsQuerySchema = listingQuerySchema;
 export const refundsListSchema = listingResponseSchema(refundSchema);
 
 /** GET /api/payment/pay/{code}: what the customer's pay page shows (public, no staff session). */
-export const payLinkSchema = z.object({
+const payLinkSchema = z.object({
   m_order_id: z.string(),
   merchant_name: z.string(),
   amount_to_pay: centsSchema,

@@ -4,24 +4,22 @@
  * hides what a user cannot use.
  */
 
-export type Action = 'read' | 'create' | 'update' | 'delete' | 'approve';
+type Action = 'read' | 'create' | 'update' | 'delete' | 'approve';
 
 /** Resources named by the spec (section 6). */
-export const RESOURCES = [
-  'orders',
-  'owned-orders',
-  'refunds',
-  'cashouts',
-  'cashins',
-  'cbdc-cashins',
-  'cbdc-cashouts',
-  'batch-payments',
-  'staff',
-  'balance',
-  'profile',
-  'reports-detailed',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
+type Resource =
+  | 'orders'
+  | 'owned-orders'
+  | 'refunds'
+  | 'cashouts'
+  | 'cashins'
+  | 'cbdc-cashins'
+  | 'cbdc-cashouts'
+  | 'batch-payments'
+  | 'staff'
+  | 'balance'
+  | 'profile'
+  | 'reports-detailed';
 
 /** A single `action:resource` requirement; `*` on either side of a granted entry matches anything. */
 export type PermissionString = `${Action}:${Resource}`;
@@ -126,7 +124,7 @@ export function can(granted: readonly string[], role: string | null | undefined,
 }
 
 /** Linked account types a transfer can use (the main wallet is always the other side). */
-export type TransferAccountType = 'BANK_ACCOUNT' | 'CBDC' | 'BENEFICIARY';
+type TransferAccountType = 'BANK_ACCOUNT' | 'CBDC' | 'BENEFICIARY';
 
 /** Which way money may move between the main wallet and each kind of linked account. */
 export interface TransferDirections {

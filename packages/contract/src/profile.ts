@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-export const addressSchema = z.object({
+const addressSchema = z.object({
   address: z.string(),
   address_2: z.string(),
   city: z.string(),

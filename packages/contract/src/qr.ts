@@ -26,8 +26,8 @@ export const qrCodeResponseSchema = z.object({
 });
 export type QrCodeResponse = z.infer<typeof qrCodeResponseSchema>;
 
-export const QR_DISPLAY_NAME_MAX_LENGTH = 100;
-export const QR_AUTH_ID_MAX_LENGTH = 255;
+const QR_DISPLAY_NAME_MAX_LENGTH = 100;
+const QR_AUTH_ID_MAX_LENGTH = 255;
 
 /** GET /api/profile/v2/qr-code/{displayName}/{authId} */
 export const staffQrParamsSchema = z.object({

@@ -11,10 +11,10 @@ import { MESSAGES, PRODUCT_MESSAGES } from './messages.ts';
  * spec leaves open (the JAM-DEX wallet's report, the file's columns, who sees which report).
  */
 
-export const exportWalletSchema = z.enum([WALLET_KEYS.main, WALLET_KEYS.cbdc]);
+const exportWalletSchema = z.enum([WALLET_KEYS.main, WALLET_KEYS.cbdc]);
 export type ExportWallet = z.infer<typeof exportWalletSchema>;
 
-export const exportTableSchema = z.enum(EXPORT_TABLES);
+const exportTableSchema = z.enum(EXPORT_TABLES);
 
 /**
  * POST /api/reporting/v2/transfers/exports/csv. `start`/`end` are YYYY-MM-DD, at most one month
@@ -51,7 +51,7 @@ export const exportRequestSchema = z
 export type ExportRequest = z.input<typeof exportRequestSchema>;
 
 /** A generated report as "Last Reports" lists it. */
-export const reportSchema = z.object({
+const reportSchema = z.object({
   id: z.string(),
   file_name: z.string(),
   wallet: exportWalletSchema,
@@ -75,7 +75,6 @@ export type ExportResponse = z.infer<typeof exportResponseSchema>;
 export const lastReportsResponseSchema = z.object({
   result: z.array(reportSchema).check(z.maxLength(LAST_REPORTS_COUNT)),
 });
-export type LastReportsResponse = z.infer<typeof lastReportsResponseSchema>;
 
 /** GET /api/reporting/v2/transfers/exports/{id}/csv — one of the caller's last reports, again. */
 export const reportParamsSchema = z.object({ id: wholeNumberParam(1, Number.MAX_SAFE_INTEGER) });
@@ -95,6 +94,3 @@ export const REPORT_COLUMNS = [
   'GCT',
   'Reference',
 ] as const;
-
-/** The JAM-DEX wallet's report holds these, under these names in the "Table" column. */
-export const JAM_DEX_REPORT_TABLES = ['Transfers', 'Payments'] as const;

@@ -15,7 +15,7 @@ import type { Gate, GateKey } from './permissions.ts';
  * (their own cookie; no staff session counts). `signed-in`: any staff member, by session or
  * bearer token, whatever their permissions. A gate key or gate: a staff member who passes it.
  */
-export type RouteCaller = 'public' | 'customer' | 'signed-in' | GateKey | Gate;
+type RouteCaller = 'public' | 'customer' | 'signed-in' | GateKey | Gate;
 
 /**
  * Whose objects the route reads or writes, always from the caller's session, never from an id
@@ -23,7 +23,7 @@ export type RouteCaller = 'public' | 'customer' | 'signed-in' | GateKey | Gate;
  * caller's own records within it, `organization` the caller's organization and its branches,
  * `consumer` the signed-in customer's wallet, `none` nothing of a tenant's.
  */
-export type RouteTenancy = 'merchant' | 'caller' | 'organization' | 'consumer' | 'none';
+type RouteTenancy = 'merchant' | 'caller' | 'organization' | 'consumer' | 'none';
 
 export interface RouteAccess {
   caller: RouteCaller;

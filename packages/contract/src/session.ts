@@ -30,7 +30,7 @@ export const CSRF_HEADER_VALUE = '1';
 export const ORG_HEADER = 'x-lynk-org';
 
 /** Organization ids look like `org_1001`; the path segment is the part after the prefix. */
-export const ORG_PREFIX = 'org_';
+const ORG_PREFIX = 'org_';
 export const orgIdSchema = z
   .string()
   .check(z.regex(/^org_[0-9]{1,12}$/, 'Organization ids look like org_1001'));

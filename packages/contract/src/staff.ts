@@ -24,7 +24,7 @@ export const ASSIGNABLE_ROLE_IDS = [
 export const MAX_SUPER_ADMINS_PER_MERCHANT = 3;
 
 export const STAFF_DISPLAY_NAME_MAX_LENGTH = 100;
-export const STAFF_EMAIL_MAX_LENGTH = 254;
+const STAFF_EMAIL_MAX_LENGTH = 254;
 
 /** Staff messages the spec does not word (the API's refusals); the spec's own are in MESSAGES.staff. */
 export const STAFF_PRODUCT_MESSAGES = {
@@ -41,19 +41,17 @@ export const STAFF_PRODUCT_MESSAGES = {
   roleNotAssignable: 'This role cannot be given to a staff member.',
 } as const;
 
-export const roleSchema = z.object({ id: z.int(), name: z.string() });
+const roleSchema = z.object({ id: z.int(), name: z.string() });
 export type Role = z.infer<typeof roleSchema>;
 /** GET /v2/roles */
 export const rolesResponseSchema = z.object({ result: z.array(roleSchema) });
-export type RolesResponse = z.infer<typeof rolesResponseSchema>;
 
-export const staffMembershipSchema = z.object({
+const staffMembershipSchema = z.object({
   merchant_id: z.int(),
   role_id: z.int(),
   show_qr_display_name: z.boolean(),
   active: z.boolean(),
 });
-export type StaffMembership = z.infer<typeof staffMembershipSchema>;
 
 /** A staff member of the caller's merchant (spec section 3, "Staff member"). */
 export const staffMemberSchema = z.object({
@@ -76,7 +74,6 @@ export const staffListQuerySchema = z.object({
 });
 export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 export const staffListSchema = z.object({ result: z.array(staffMemberSchema), meta_data: listingMetaSchema });
-export type StaffList = z.infer<typeof staffListSchema>;
 
 export const staffParamsSchema = z.object({ id: wholeNumberParam(1, 2_147_483_647) });
 

@@ -1,14 +1,13 @@
 import { z } from 'zod/mini';
 
 /** "PENDING_APPROVAL" → "Pending approval": the spec's default for codes without a label of their own. */
-export function capitaliseCode(code: string): string {
+function capitaliseCode(code: string): string {
   const words = code.replaceAll('_', ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export const TRANSFER_STATUSES = ['SCHEDULED', 'PENDING', 'TRANSMITTED', 'COMPLETED', 'FAILED'] as const;
 export const transferStatusSchema = z.enum(TRANSFER_STATUSES);
-export type TransferStatus = z.infer<typeof transferStatusSchema>;
 
 export const ORDER_STATUSES = [
   'RECEIVED',
@@ -23,9 +22,8 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** Digital-currency (JAM-DEX) payments use these mixed-case values as they are. */
-export const CBDC_PAYMENT_STATUSES = ['Success', 'Failure'] as const;
+const CBDC_PAYMENT_STATUSES = ['Success', 'Failure'] as const;
 export const cbdcPaymentStatusSchema = z.enum(CBDC_PAYMENT_STATUSES);
-export type CbdcPaymentStatus = z.infer<typeof cbdcPaymentStatusSchema>;
 
 const STATUS_LABELS: Record<string, string> = { RECEIVED: 'Awaiting Payment' };
 
@@ -66,12 +64,9 @@ export function batchStatusLabel(status: string): string {
 }
 
 /** Batches that show "Review Batch" (to an admin holding approve:batch-payments). */
-export const BATCH_REVIEWABLE_STATUSES = [
-  'VALIDATED',
-  'PENDING_APPROVAL',
-] as const satisfies readonly BatchStatus[];
+const BATCH_REVIEWABLE_STATUSES = ['VALIDATED', 'PENDING_APPROVAL'] as const satisfies readonly BatchStatus[];
 /** Batches that offer the receipt.csv download; also where status polling after approval stops. */
-export const BATCH_FINAL_STATUSES = [
+const BATCH_FINAL_STATUSES = [
   'COMPLETED',
   'COMPLETED_WITH_ERRORS',
   'FAILED',
@@ -100,7 +95,7 @@ export const ORDER_CHANNELS = [
 export const orderChannelSchema = z.enum(ORDER_CHANNELS);
 export type OrderChannel = z.infer<typeof orderChannelSchema>;
 
-export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = {
+const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = {
   SHOW_TO_PAY: 'Show To Pay',
   PAY_WITH_LYNK: 'Pay With Lynk',
   SCAN_AND_PAY: 'Scan And Pay',
@@ -120,9 +115,8 @@ export function channelLabel(channel: string): string {
 }
 
 /** Transfer types as the contract spells them, with a space. */
-export const TRANSFER_TYPES = ['CASH IN', 'CASH OUT', 'DISBURSEMENT'] as const;
+const TRANSFER_TYPES = ['CASH IN', 'CASH OUT', 'DISBURSEMENT'] as const;
 export const transferTypeSchema = z.enum(TRANSFER_TYPES);
-export type TransferType = z.infer<typeof transferTypeSchema>;
 
 /** Account limit kinds: TOP is cash-in, ACH_CASHOUT cash-out, MBATCH batch payments. */
 export const LIMIT_TRANSFER_TYPES = ['TOP', 'ACH_CASHOUT', 'MBATCH'] as const;

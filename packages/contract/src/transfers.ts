@@ -19,8 +19,8 @@ import { cbdcPaymentStatusSchema, transferStatusSchema, transferTypeSchema } fro
  * | JAM-DEX → main wallet    | CASH_IN       | CBDC         | create:cbdc-cashins  | none        |
  * | main wallet → JAM-DEX    | CASH_OUT      | CBDC         | create:cbdc-cashouts | none        |
  */
-export const transferDirectionSchema = z.enum(['CASH_IN', 'CASH_OUT']);
-export const transferCounterpartTypeSchema = z.enum(['BANK_ACCOUNT', 'CBDC', 'BENEFICIARY']);
+const transferDirectionSchema = z.enum(['CASH_IN', 'CASH_OUT']);
+const transferCounterpartTypeSchema = z.enum(['BANK_ACCOUNT', 'CBDC', 'BENEFICIARY']);
 
 export const createTransferSchema = z.strictObject({
   transfer_type: transferDirectionSchema,
@@ -39,7 +39,7 @@ export function leavesAWallet(transfer: Pick<CreateTransfer, 'transfer_type' | '
 }
 
 /** A row of the transfers history (spec section 3: Transfer). Amounts in cents. */
-export const transferSchema = z.object({
+const transferSchema = z.object({
   transfer_id: z.string(),
   from: z.string(),
   to: z.string(),
@@ -65,7 +65,7 @@ export const transfersQuerySchema = z.intersection(
 export const transfersListSchema = listingResponseSchema(transferSchema);
 
 /** A JAM-DEX payment received (spec section 3: Payment). */
-export const cbdcPaymentSchema = z.object({
+const cbdcPaymentSchema = z.object({
   id: z.string(),
   from_id: z.string(),
   date: z.string(),

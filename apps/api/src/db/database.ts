@@ -4,14 +4,22 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { isMemoryDataDir } from '../lib/data-dir.ts';
-import { LEDGER_SHARDS } from './ledger-shards.ts';
+import { isMemoryDataDir } from '../config.ts';
 import type { Database } from './schema.ts';
 
 // Postgres bigint (int8) arrives as a string by default; keep it a string so no precision is lost,
 // and let code convert at the edge. Calendar dates stay 'YYYY-MM-DD' strings: turning them into a
 // Date at local midnight would shift them by the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+/**
+ * Every merchant's money goes through the same few internal accounts: one row each would be a
+ * lock every writer waits for. Each is split into one sub-account per shard (ADR 020); a shard's
+ * writer only touches its own, and the account's balance is the sum over its shards. Kept here,
+ * below the ledger module, because the pool for the ledger's writers is sized by it (never more
+ * writers than shards).
+ */
+export const LEDGER_SHARDS = 8;
 
 /**
  * Ledger batches committing side by side on PostgreSQL (ADR 020): one per core, at least two, at

@@ -54,9 +54,8 @@ export interface ConsumersTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-export type OrderStatus =
-  'RECEIVED' | 'PAID' | 'REJECTED' | 'FAILED' | 'PENDING_REFUND' | 'EXPIRED' | 'REFUNDED';
-export type OrderChannel = 'SHOW_TO_PAY' | 'PAY_WITH_LYNK' | 'SCAN_AND_PAY' | 'PAYMENT_LINK' | 'FIND_AND_PAY';
+type OrderStatus = 'RECEIVED' | 'PAID' | 'REJECTED' | 'FAILED' | 'PENDING_REFUND' | 'EXPIRED' | 'REFUNDED';
+type OrderChannel = 'SHOW_TO_PAY' | 'PAY_WITH_LYNK' | 'SCAN_AND_PAY' | 'PAYMENT_LINK' | 'FIND_AND_PAY';
 
 /** Paid and refunded by the ledger engine only (ADR 021); created, declined and expired here. */
 export interface OrdersTable {

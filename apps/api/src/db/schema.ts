@@ -23,14 +23,14 @@ import type { RateLimitCountersTable, SignInFailuresTable } from './schema-limit
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface OrganizationsTable {
+interface OrganizationsTable {
   id: string;
   parent_id: string | null;
   name: string;
   created_at: Generated<Date>;
 }
 
-export interface MerchantsTable {
+interface MerchantsTable {
   id: Generated<number>;
   organization_id: string;
   name: string;
@@ -53,13 +53,13 @@ export interface MerchantsTable {
   created_at: Generated<Date>;
 }
 
-export interface RolesTable {
+interface RolesTable {
   id: number;
   name: string;
   permissions: JSONColumnType<string[]>;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   auth_id: string;
   email: string;
@@ -69,7 +69,7 @@ export interface UsersTable {
   created_at: Generated<Date>;
 }
 
-export interface MembershipsTable {
+interface MembershipsTable {
   user_id: number;
   merchant_id: number;
   role_id: number;
@@ -78,7 +78,7 @@ export interface MembershipsTable {
   created_at: Generated<Date>;
 }
 
-export interface AccountsTable {
+interface AccountsTable {
   id: Generated<number>;
   merchant_id: number | null;
   type: 'LYNK' | 'CBDC' | 'BANK_ACCOUNT' | 'BENEFICIARY' | 'CONSUMER' | 'INTERNAL';
@@ -95,7 +95,7 @@ export interface AccountsTable {
 
 export type Currency = 'JMD' | 'JAM-DEX';
 
-export interface AccountDetails {
+interface AccountDetails {
   bank_name?: string;
   masked_bank_account?: string;
   account_number?: string;
@@ -103,7 +103,7 @@ export interface AccountDetails {
   simulate_failure?: boolean;
 }
 
-export interface JournalEntriesTable {
+interface JournalEntriesTable {
   id: Generated<string>;
   kind: string;
   transfer_id: string | null;
@@ -111,7 +111,7 @@ export interface JournalEntriesTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-export interface PostingsTable {
+interface PostingsTable {
   id: Generated<string>;
   entry_id: string;
   account_id: number;
@@ -148,13 +148,13 @@ export interface TransfersTable {
   rail_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface AccountLimitsTable {
+interface AccountLimitsTable {
   account_id: number;
   transfer_type: 'TOP' | 'ACH_CASHOUT' | 'MBATCH';
   amount: ColumnType<string, string | bigint, string | bigint>;
 }
 
-export interface LimitUsageTable {
+interface LimitUsageTable {
   account_id: number;
   transfer_type: 'TOP' | 'ACH_CASHOUT' | 'MBATCH';
   /** YYYY-MM-DD in Jamaica time (a date column read as text, see database.ts). */
@@ -162,7 +162,7 @@ export interface LimitUsageTable {
   used: ColumnType<string, string | bigint, string | bigint>;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   scope: string;
   key: string;
   request_hash: string;
@@ -172,7 +172,7 @@ export interface IdempotencyKeysTable {
   expires_at: Date;
 }
 
-export interface CbdcPaymentsTable {
+interface CbdcPaymentsTable {
   id: Generated<string>;
   merchant_id: number;
   account_id: number;
@@ -182,7 +182,7 @@ export interface CbdcPaymentsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<string>;
   at: Generated<Date>;
   actor_user_id: number | null;
@@ -210,7 +210,7 @@ export interface SessionsTable {
   second_factor_at: Timestamp | null;
 }
 
-export interface OidcPayloadsTable {
+interface OidcPayloadsTable {
   id: string;
   type: string;
   payload: JSONColumnType<Record<string, unknown>>;
@@ -221,13 +221,13 @@ export interface OidcPayloadsTable {
   consumed_at: Timestamp | null;
 }
 
-export interface OidcGrantOrganizationsTable {
+interface OidcGrantOrganizationsTable {
   grant_id: string;
   organization_id: string;
   created_at: Generated<Date>;
 }
 
-export interface TransferCountsTable {
+interface TransferCountsTable {
   merchant_id: number;
   jam_dex: boolean;
   n: ColumnType<string, never, never>;

@@ -9,7 +9,7 @@ import { formatDate } from '@lynk/contract/dates';
 const FORMULA_START = /^[=+\-@\t\r\n \uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A cell as text; one that could start a formula gets a leading apostrophe, shown as text. */
-export function neutraliseFormula(value: string | number | null | undefined): string {
+function neutraliseFormula(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? '' : String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }

@@ -2,7 +2,7 @@ import { randomBytes, generateKeyPairSync } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JWK } from 'jose';
-import { isMemoryDataDir } from './data-dir.ts';
+import { isMemoryDataDir } from '../config.ts';
 
 export interface Secrets {
   sessionSecret: string;

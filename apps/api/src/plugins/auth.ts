@@ -42,18 +42,18 @@ interface Caller {
  */
 
 /** The portal's sessions (the session module's service). */
-export interface SessionLookup {
+interface SessionLookup {
   /** The caller behind a session id, or null when there is no live session. */
   resolve(sessionId: string): Promise<Caller | null>;
 }
 
 /** Checks a bearer access token; throws when it is not valid (the session module's verifier). */
-export interface AccessTokenCheck {
+interface AccessTokenCheck {
   verify(token: string): Promise<Caller>;
 }
 
 /** Whether a bearer token's membership still holds (the session module's bearer memberships). */
-export interface MembershipCheck {
+interface MembershipCheck {
   holds(identity: SessionIdentity): Promise<boolean>;
   /** Hears staff changes, so that a membership confirmed once is not read again on every call. */
   listen(database: DatabaseHandle, lost: (error: unknown) => void): Promise<{ close(): Promise<void> }>;

@@ -13,7 +13,7 @@ export interface Authentication {
 
 export const NO_AUTHENTICATION: Authentication = { authenticatedAt: null, secondFactorAt: null };
 
-export const STEP_UP_WINDOW_MS = STEP_UP_WINDOW_MINUTES * 60 * 1000;
+const STEP_UP_WINDOW_MS = STEP_UP_WINDOW_MINUTES * 60 * 1000;
 
 /** From an ID token's (or an RFC 9068 access token's) `auth_time` and `amr` claims. */
 export function authenticationFromClaims(claims: { auth_time?: unknown; amr?: unknown }): Authentication {

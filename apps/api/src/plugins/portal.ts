@@ -18,7 +18,7 @@ export interface PortalPluginOptions {
  * The build names every file under assets/ by its content's hash, so a browser may keep it for a
  * year without asking again; anything else (index.html, the icon) is checked on every load.
  */
-export function portalCacheControl(filePath: string): string {
+function portalCacheControl(filePath: string): string {
   return filePath.includes(`${path.sep}assets${path.sep}`)
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';

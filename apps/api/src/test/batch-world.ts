@@ -35,7 +35,7 @@ export async function createBatchPayees(db: Db, prefix: string, count: number): 
 }
 
 /** Payee n's amount in J$: J$100.00 to J$1,098.99, varied so fees round both ways. */
-export const payeeAmount = (n: number) => `${100 + (n % 999)}.${String((n * 37) % 100).padStart(2, '0')}`;
+const payeeAmount = (n: number) => `${100 + (n % 999)}.${String((n * 37) % 100).padStart(2, '0')}`;
 
 /** A payroll file's rows for payees 1 … count: `lynk_id,amount,name`, one line each. */
 export function* batchFileLines(prefix: string, count: number, namePad = 0): Generator<string> {

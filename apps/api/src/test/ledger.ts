@@ -10,7 +10,7 @@ export async function expectSoundLedger(db: Db): Promise<void> {
   for (const total of Object.values(totalsPerCurrency)) expect(total).toBe(0n);
 }
 
-export const TEST_REFUSALS: PostingRequest['refusals'] = {
+const TEST_REFUSALS: PostingRequest['refusals'] = {
   INSUFFICIENT_FUNDS: { statusCode: 422, body: { code: 'INSUFFICIENT_FUNDS', message: 'Not enough.' } },
   DAILY_LIMIT_EXCEEDED: {
     statusCode: 422,

@@ -7,7 +7,7 @@ import { findRailTransfer, listDueRailTransfers, type RailTransfer } from '../mo
 import { DEFAULT_LIMITS, type Ledger, type PostingRequest } from '../modules/ledger/index.ts';
 
 /** How many due transfers one pass of the rail takes up (the engine batches them). */
-export const RAIL_BATCH = 1000;
+const RAIL_BATCH = 1000;
 
 /**
  * The simulated bank rail: a bank transfer is SCHEDULED (or PENDING, a cash-in), then TRANSMITTED
@@ -17,7 +17,7 @@ export const RAIL_BATCH = 1000;
  * the limit and the audit row happen together, and only from the status the step expects, so a
  * step taken twice (two passes, two servers) changes nothing the second time.
  */
-export function nextRailStep(
+function nextRailStep(
   ledger: Ledger,
   transfer: RailTransfer,
   now: Date,
@@ -128,7 +128,7 @@ export async function runBankRail(db: Db, ledger: Ledger, stepSeconds: number, n
  * a thousand at a time. Nothing lives in memory between runs: what is due is in `rail_due_at`,
  * so a restart carries on where the last run stopped, and two servers running it step nothing twice.
  */
-export function startBankRail(
+function startBankRail(
   db: Db,
   ledger: Ledger,
   stepSeconds: number,

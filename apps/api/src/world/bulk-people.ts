@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { BranchStaff } from './demo-order-plan.ts';
 
 /** Wallet users who pay the bulk orders (`@first.last.n`), on top of the demo customers. */
-export const BULK_CUSTOMERS = 2_000;
+const BULK_CUSTOMERS = 2_000;
 const FIRST = [
   'Aaliyah',
   'Brandon',

@@ -9,7 +9,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** How long a demo payment request could be paid (the server's default, PAYMENT_REQUEST_TTL_HOURS). */
-export const DEMO_REQUEST_TTL_MS = 24 * HOUR;
+const DEMO_REQUEST_TTL_MS = 24 * HOUR;
 
 export interface StaffMember {
   userId: number;
@@ -25,7 +25,7 @@ export interface BranchStaff {
   cashier: StaffMember;
 }
 
-export interface PlannedRefund {
+interface PlannedRefund {
   kind: 'full' | 'partial';
   amount: bigint;
   at: Date;

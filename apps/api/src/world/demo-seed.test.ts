@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER_SHARDS } from '../db/ledger-shards.ts';
+import { LEDGER_SHARDS } from '../db/database.ts';
 import { DEMO_PAYEE_COUNT } from './demo-payees.ts';
 import { expectSoundLedger } from '../test/ledger.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -13,7 +13,7 @@ import { DEMO_BRANCHES, DEMO_PARENT, DEMO_USERS, EMAIL_DOMAIN } from './demo-cha
 /** The one password of every demo user (listed in the README; demo data only). */
 export const DEMO_PASSWORD = 'LynkDemo!2026';
 
-export { DEMO_BRANCHES, DEMO_PARENT, DEMO_USERS, EMAIL_DOMAIN, type DemoUser } from './demo-chain.ts';
+export { DEMO_BRANCHES, DEMO_USERS, EMAIL_DOMAIN } from './demo-chain.ts';
 
 /** Roles and their permission lists: always brought up to date, demo data or not. */
 export async function seedRoles(db: Kysely<Database>): Promise<void> {

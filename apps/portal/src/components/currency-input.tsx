@@ -6,7 +6,7 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
  * value is the typed amount without separators ("1234.5"), to be turned into cents with the
  * contract's `parseAmountToCents`: no float ever holds the amount.
  */
-export function CurrencyInput({
+function CurrencyInput({
   value,
   onChange,
   ...props

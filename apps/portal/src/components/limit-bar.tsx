@@ -3,7 +3,7 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import { LIMIT_BAR_TEXTS } from './texts';
 
 /** Theme colours of the usage bands (spec section 4): green, yellow, red; shades that stay readable on white. */
-export const LIMIT_BAR_COLOURS: Record<LimitBarColour, string> = {
+const LIMIT_BAR_COLOURS: Record<LimitBarColour, string> = {
   success: 'green.7',
   warning: 'yellow.6',
   danger: 'red.7',

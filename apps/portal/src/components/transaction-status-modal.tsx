@@ -12,8 +12,7 @@ import { getModalState, hideModal, openModal } from '@/lib/modal-registry';
 import { GenericModal } from './generic-modal';
 import { TRANSACTION_STATUS_TEXTS } from './texts';
 
-export type TransactionStatusVariant =
-  'success' | 'success-pending' | 'failure' | 'batch-failure' | 'confirm';
+type TransactionStatusVariant = 'success' | 'success-pending' | 'failure' | 'batch-failure' | 'confirm';
 
 export interface TransactionStatusAction {
   label?: string;
@@ -80,7 +79,7 @@ const VARIANTS: Record<TransactionStatusVariant, VariantLook> = {
   },
 };
 
-export function transactionStatusTitle(options: TransactionStatusOptions): string {
+function transactionStatusTitle(options: TransactionStatusOptions): string {
   return options.title ?? VARIANTS[options.variant].title;
 }
 

@@ -11,7 +11,7 @@ import { requestStepUp } from './step-up';
  * response is parsed with the contract schema of its endpoint.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -47,7 +47,7 @@ export function isOrgMismatch(error: unknown): boolean {
 }
 
 /** The server wants the user to prove who they are again before this call (ADR 030). */
-export function isStepUpRequired(error: unknown): boolean {
+function isStepUpRequired(error: unknown): boolean {
   return isApiRequestError(error) && error.status === 403 && error.code === STEP_UP_REQUIRED;
 }
 
@@ -163,7 +163,7 @@ async function send(
   }
 }
 
-export async function apiRequest<T>(
+async function apiRequest<T>(
   method: HttpMethod,
   path: string,
   schema: z.core.$ZodType<T>,
@@ -200,7 +200,7 @@ export async function apiRequest<T>(
  * GET of a file the server sends as it is (a QR code's PNG) rather than as JSON, with the same
  * headers and the same `{ code, message }` errors as every other call.
  */
-export async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
   const response = await send('GET', path, '*/*', options);
   if (!response.ok) throw toRequestError(response.status, response.statusText, await readJson(response));
   return response.blob();

@@ -7,12 +7,12 @@ import { apiClient, fallbackOnFailure } from '@/lib/api-client';
  * Shared: the wallet's balance widget shows it and the orders' Issue Refund is decided on it (spec
  * section 5). One query key, so a transfer or a refund refreshes both.
  */
-export function balancePath(accountId: number): string {
+function balancePath(accountId: number): string {
   return `/api/account/v2/accounts/${accountId}/balance`;
 }
 
 /** Spec section 7: "On failure the balance becomes 0" (a lost session still surfaces, to sign in again). */
-export function getBalance(accountId: number, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
+function getBalance(accountId: number, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
   return fallbackOnFailure(
     async () => (await apiClient.get(balancePath(accountId), balanceResponseSchema, { signal })).data.balance,
     0,
@@ -25,12 +25,12 @@ export function balancesQueryKey(orgId: string) {
   return ['balance', orgId] as const;
 }
 
-export function balanceQueryKey(orgId: string, accountId: number) {
+function balanceQueryKey(orgId: string, accountId: number) {
   return [...balancesQueryKey(orgId), accountId] as const;
 }
 
 /** `skipToken` while there is nothing to read yet (a hidden balance, no main wallet). */
-export function balanceQueryOptions(orgId: string, accountId: number | SkipToken) {
+function balanceQueryOptions(orgId: string, accountId: number | SkipToken) {
   return queryOptions({
     queryKey:
       accountId === skipToken ? [...balancesQueryKey(orgId), 'hidden'] : balanceQueryKey(orgId, accountId),

@@ -1,7 +1,7 @@
 import { isApiRequestError } from '@/lib/api-client';
 
 /** The server's 409 while a request with the same Idempotency-Key is still being processed. */
-export const IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
+const IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
 
 /** How long to wait before asking again, and how many times at most, while the key is in progress. */
 export const IN_PROGRESS_RETRY = { delayMs: 1000, maxRetries: 5 } as const;

@@ -7,7 +7,7 @@ import { orgIdFromPathSegment, orgIdSchema } from '@lynk/contract/session';
  */
 
 /** First-level paths of the portal that are not organisations. */
-export const TOP_LEVEL_PAGES = ['staff', 'audit-log', 'profile', 'support'] as const;
+const TOP_LEVEL_PAGES = ['staff', 'audit-log', 'profile', 'support'] as const;
 
 const ORG_SEGMENT = /^[0-9]{1,12}$/;
 
@@ -17,11 +17,11 @@ export type PathTarget =
   /** A page of the portal; `orgId` is the organisation the URL asks for, `null` for "the session's". */
   | { kind: 'app'; orgId: string | null };
 
-export function firstPathSegment(pathname: string): string {
+function firstPathSegment(pathname: string): string {
   return pathname.split('/').find((segment) => segment !== '') ?? '';
 }
 
-export function isOrgSegment(segment: string): boolean {
+function isOrgSegment(segment: string): boolean {
   return ORG_SEGMENT.test(segment);
 }
 

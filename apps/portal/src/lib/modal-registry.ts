@@ -81,7 +81,7 @@ export function getModalState(): ModalState {
   return state;
 }
 
-export function subscribeToModal(listener: () => void): () => void {
+function subscribeToModal(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -35,7 +35,7 @@ export function useOrganization(): Organization {
 }
 
 /** Paths of the corporate view: the dashboard "/", its "/staff" page and its "/audit-log". */
-export function isCorporatePath(pathname: string): boolean {
+function isCorporatePath(pathname: string): boolean {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   return trimmed === '/' || trimmed === '/staff' || trimmed === '/audit-log';
 }

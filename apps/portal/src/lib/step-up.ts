@@ -19,7 +19,7 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-export class StepUpCancelledError extends Error {
+class StepUpCancelledError extends Error {
   constructor() {
     super('The confirmation was cancelled.');
     this.name = 'StepUpCancelledError';

@@ -2,7 +2,7 @@ import { em, useMantineTheme } from '@mantine/core';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
 /** The media query of the smartphone layout: below the theme's `sm` breakpoint. */
-export function smartphoneMediaQuery(breakpointSm: string): string {
+function smartphoneMediaQuery(breakpointSm: string): string {
   return `(max-width: ${em(parseFloat(breakpointSm) * 16 - 0.02)})`;
 }
 

@@ -15,7 +15,7 @@ import { makeOrganization, renderWithProviders } from '@/test/render';
 export const ORDERS = '/api/payment/customer-transactions';
 export const REFUNDS = '/api/payment/refund-transactions';
 /** The main wallet (account 1) whose balance decides whether a refund may be issued. */
-export const BALANCE = '/api/account/v2/accounts/1/balance';
+const BALANCE = '/api/account/v2/accounts/1/balance';
 
 export function balanceRoute(cents: number): FakeRoutes {
   return { [`GET ${BALANCE}`]: { body: { data: { balance: cents, currency: 'JMD' } } } };

@@ -20,13 +20,13 @@ export const BANK: Account = {
   label: 'NCB ****1234',
   details: { account_id: 'BANK-3', currency: 'JMD', masked_bank_account: '****1234' },
 };
-export const SECOND_BANK: Account = {
+const SECOND_BANK: Account = {
   ...BANK,
   id: 4,
   label: 'JN Bank ****9876',
   details: { ...BANK.details, account_id: 'BANK-4' },
 };
-export const BENEFICIARY: Account = {
+const BENEFICIARY: Account = {
   id: 5,
   type: 'BENEFICIARY',
   label: 'Marcia Campbell',
@@ -43,7 +43,7 @@ export const IN_PROGRESS: FakeResponse = {
     message: 'A request with this Idempotency-Key is still being processed.',
   },
 };
-export const CASH_OUT_LIMIT = '/api/account/v1/accounts/1/limits?period=1&transfer_type=ACH_CASHOUT';
+const CASH_OUT_LIMIT = '/api/account/v1/accounts/1/limits?period=1&transfer_type=ACH_CASHOUT';
 export const CASH_IN_LIMIT = '/api/account/v1/accounts/1/limits?period=1&transfer_type=TOP';
 
 export function limits(remainingCents = 1_000_000_00): FakeRoutes {

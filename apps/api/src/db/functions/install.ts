@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { LEDGER_POST_BATCH } from './ledger-post-batch/function.ts';
+import { DECIDE } from './ledger-post-batch/decide.ts';
+import { LOCK } from './ledger-post-batch/lock.ts';
+import { WRITE } from './ledger-post-batch/write.ts';
 import { LISTING_CHANGES_NOTIFY, LISTING_CHANGES_NOTIFY_RENAME } from './listing-changes/function.ts';
+
+/** `create or replace function ledger_post_batch(...)` whole (ADR 020), kept in three files by phase. */
+const LEDGER_POST_BATCH = `${LOCK}${DECIDE}${WRITE}`;
 
 /**
  * The database's functions are code, not history: each is kept here as it is now and installed

@@ -25,7 +25,7 @@ const LINKED_TYPES = new Set<string>(['LYNK', 'CBDC', 'BANK_ACCOUNT', 'BENEFICIA
 const isWallet = (type: string) => type === 'LYNK' || type === 'CBDC';
 
 /** The last four digits of an account number behind stars: the portal only shows which one it is. */
-export function maskAccountNumber(accountNumber: string): string {
+function maskAccountNumber(accountNumber: string): string {
   return `****${accountNumber.replace(/\D/g, '').slice(-4)}`;
 }
 

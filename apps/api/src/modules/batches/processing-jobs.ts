@@ -4,8 +4,8 @@ import { findStalledBatches } from './processing-repository.ts';
 import { PROCESS_BATCH_JOB, processBatch, type ProcessBatchJob } from './processing.ts';
 
 /** Every minute: batches APPROVED or PROCESSING whose run went quiet are taken up again. */
-export const RESUME_BATCHES_JOB = 'batch-resume';
-export const RESUME_BATCHES_CRON = '* * * * *';
+const RESUME_BATCHES_JOB = 'batch-resume';
+const RESUME_BATCHES_CRON = '* * * * *';
 /** A run touches its batch after every chunk of payees; this long without means it was lost. */
 const STALLED_AFTER_MS = 2 * 60_000;
 

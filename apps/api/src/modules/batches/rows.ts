@@ -18,7 +18,7 @@ const HANDLE = /^@[a-z0-9._-]{3,30}$/;
 export const isHandle = (id: string) => HANDLE.test(id);
 
 /** J$ as written in the file (`1250`, `1250.5`, `1250.50`) in cents; null when it is not such an amount. */
-export function parseAmount(raw: string): bigint | null {
+function parseAmount(raw: string): bigint | null {
   const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(raw.trim());
   if (!match) return null;
   return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));

@@ -1,4 +1,5 @@
 import type { Batch, CreateBatch, SinglePayee, SinglePayeeResponse } from '@lynk/contract/batches';
+import { batchFileName } from '@lynk/contract/constants';
 import type { ListingQuery } from '@lynk/contract/listings';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { centsToDecimalString } from '@lynk/contract/money';
@@ -29,7 +30,7 @@ export interface BatchCaller {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toBatchDto(row: BatchRow): Batch {
+function toBatchDto(row: BatchRow): Batch {
   return {
     id: row.id,
     name: row.name,
@@ -128,7 +129,7 @@ export async function createBatch(
   if (input.merchant_id !== caller.identity.merchant_id)
     throw notFound(PRODUCT_MESSAGES.batchMerchantNotFound);
   const parts = uploadedFileParts(input);
-  const fileName = input.file_name ?? `batch_${input.name || 'upload'}.csv`;
+  const fileName = input.file_name ?? batchFileName(input.name || 'upload');
   return storeBatch(db, caller, { name: input.name, fileName, parts }, claim, (id) => ({ data: { id } }));
 }
 
@@ -149,7 +150,7 @@ export async function createSinglePayee(
   return storeBatch(
     db,
     caller,
-    { name, fileName: `batch_${name}.csv`, parts: [file] },
+    { name, fileName: batchFileName(name), parts: [file] },
     claim,
     (id): SinglePayeeResponse => ({
       payees: [{ batch_id: id, row_number: 1, lynk_id: input.lynk_id, amount: input.amount }],

@@ -30,12 +30,6 @@ export function toConsumerDto(consumer: SignedInConsumer): ConsumerDto {
   return { lynk_id: consumer.handle, display_name: consumer.displayName, balance: Number(consumer.balance) };
 }
 
-export type ConsumerSignInOutcome =
-  | { kind: 'signed-in'; token: string; consumer: SignedInConsumer }
-  | { kind: 'refused' }
-  | { kind: 'closed' }
-  | { kind: 'locked'; retryAfterSeconds: number };
-
 /**
  * Customers' sign-in on the pay page, with the staff sign-in's defences: per-email lock-out
  * whatever the address, a bounded queue of password hashes shared with staff sign-in, and a decoy

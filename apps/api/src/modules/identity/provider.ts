@@ -20,7 +20,7 @@ import {
 } from './two-factor-prompt.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
 export interface ProviderOptions {
@@ -36,7 +36,7 @@ export interface ProviderOptions {
 }
 
 /** The custom consent check: every authorization must be bound to one organization by our interaction. */
-export const ORGANIZATION_CHECK = 'lynk_organization_unbound';
+const ORGANIZATION_CHECK = 'lynk_organization_unbound';
 
 function interactions(db: Kysely<Database>, twoFactor: TwoFactorService) {
   const { Check, base } = interactionPolicy;

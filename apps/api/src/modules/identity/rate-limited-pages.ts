@@ -16,7 +16,7 @@ function secondsToWait(reply: FastifyReply): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
 }
 
-export function tooManyAttempts(limit: string, seconds: number): string {
+function tooManyAttempts(limit: string, seconds: number): string {
   return `${limit} Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 

@@ -64,7 +64,7 @@ export interface HashQueueOptions {
   maxWaitMs: number;
 }
 
-export const DEFAULT_HASH_QUEUE: HashQueueOptions = { concurrency: 2, maxWaiting: 16, maxWaitMs: 5_000 };
+const DEFAULT_HASH_QUEUE: HashQueueOptions = { concurrency: 2, maxWaiting: 16, maxWaitMs: 5_000 };
 
 const busy = () =>
   new AppError('SIGN_IN_BUSY', 503, 'Signing in is busy right now. Please try again in a few seconds.');

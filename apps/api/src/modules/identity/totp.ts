@@ -4,8 +4,8 @@ import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
  * RFC 6238 as every authenticator app does it: HMAC-SHA1, 6 digits, 30-second steps (otplib's
  * defaults, with its audited pure-JavaScript HMAC, which also works synchronously).
  */
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_ISSUER = 'Lynk Merchant Portal';
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_ISSUER = 'Lynk Merchant Portal';
 
 /** A new 160-bit secret, Base32 (what authenticator apps and the otpauth:// address carry). */
 export function newTotpSecret(): string {
@@ -18,7 +18,7 @@ export function totpUri(secret: string, email: string): string {
 }
 
 /** The time step a moment falls in. */
-export const totpStep = (at: Date) => Math.floor(at.getTime() / 1000 / TOTP_PERIOD_SECONDS);
+const totpStep = (at: Date) => Math.floor(at.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 
 /** The code of a time step (tests and the demo's documentation). */
 export function totpCode(secret: string, at: Date): string {

@@ -11,7 +11,7 @@ import {
   type FlowResult,
   type TestApp,
 } from '../../test/test-app.ts';
-import { sessionIdHash } from '../session/session-id-hash.ts';
+import { sessionIdHash } from '../session/service.ts';
 import { DEMO_PASSWORD } from '../../world/demo-seed.ts';
 import { totpCode } from './totp.ts';
 

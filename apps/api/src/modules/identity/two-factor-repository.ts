@@ -84,16 +84,6 @@ export async function useRecoveryCode(db: Kysely<Database>, userId: number, hash
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function countUnusedRecoveryCodes(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('two_factor_recovery_codes')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Spec section 6: role names containing "admin" count as admin; those must use a second factor. */
 export async function holdsAdminRole(db: Kysely<Database>, userId: number): Promise<boolean> {
   const row = await db

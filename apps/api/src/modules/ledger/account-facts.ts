@@ -4,7 +4,7 @@ import { findAccountFacts, type AccountFacts } from './repository.ts';
 export type { AccountFacts } from './repository.ts';
 
 /** How long a label read from the database is used before it is read again. */
-export const ACCOUNT_FACTS_TTL_MS = 30_000;
+const ACCOUNT_FACTS_TTL_MS = 30_000;
 const MAX_CACHED = 50_000;
 
 /**

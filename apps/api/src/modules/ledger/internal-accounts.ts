@@ -1,13 +1,13 @@
 import type { Currency } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
-import { LEDGER_SHARDS } from '../../db/ledger-shards.ts';
+import { LEDGER_SHARDS } from '../../db/database.ts';
 import { findInternalAccountIds, insertInternalAccounts } from './repository.ts';
 
 /**
  * The provider's own ledger accounts. They stand for money outside the wallets (at banks, on the
  * JAM-DEX network) or owed by the provider, so they may go below zero; wallets never may.
  */
-export const INTERNAL_ACCOUNTS = {
+const INTERNAL_ACCOUNTS = {
   bankSettlement: { ref: 'INT-BANK-SETTLEMENT', label: 'Bank settlement', currency: 'JMD' },
   cbdcSettlementJmd: { ref: 'INT-CBDC-SETTLEMENT-JMD', label: 'JAM-DEX settlement (JMD)', currency: 'JMD' },
   cbdcSettlementJamDex: {

@@ -1,5 +1,5 @@
 /** Limit periods roll over at midnight in Jamaica (America/Jamaica, UTC−5 all year). */
-export const JAMAICA_TIME_ZONE = 'America/Jamaica';
+const JAMAICA_TIME_ZONE = 'America/Jamaica';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: JAMAICA_TIME_ZONE,

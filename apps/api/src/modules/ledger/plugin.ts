@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyLedger } from './service.ts';
 
-export const VERIFY_LEDGER_JOB = 'ledger-verify';
+const VERIFY_LEDGER_JOB = 'ledger-verify';
 /** Every hour: what the dropped foreign keys and per-row checks caught is looked for here (ADR 020). */
-export const VERIFY_LEDGER_CRON = '23 * * * *';
+const VERIFY_LEDGER_CRON = '23 * * * *';
 
 /** The ledger's hourly verification, when background jobs run (ADR 044: each module its own jobs). */
 export const ledgerPlugin = fp(async function ledger(app: FastifyInstance) {

@@ -5,8 +5,6 @@ import type { PostingInput } from './engine-types.ts';
 import type { Ledger } from './ledger.ts';
 import { countLedgerViolations, sumPostingsPerCurrency, type LedgerCheck } from './repository.ts';
 
-export type { PostingInput } from './engine-types.ts';
-
 export interface EntryInput {
   kind: string;
   description?: string;

@@ -5,7 +5,7 @@ import type { EngineOutcome, PostingRequest } from './engine-types.ts';
 import { shardOf } from './internal-accounts.ts';
 
 /** A batch is whatever queued while the previous one committed, up to this many requests. */
-export const MAX_BATCH = 256;
+const MAX_BATCH = 256;
 
 export interface LedgerWriter {
   /** Queues a request on its merchant's writer; resolves when its batch has committed. */

@@ -40,7 +40,7 @@ export interface OrderSettings {
   publicUrl: string;
 }
 
-export function toOrderDto(row: OrderRow): Order {
+function toOrderDto(row: OrderRow): Order {
   return {
     m_order_id: row.id,
     transfer_id: row.transfer_id,

@@ -10,8 +10,7 @@ import {
   staffQrParamsSchema,
 } from '@lynk/contract/qr';
 import { requireGate } from '../../plugins/auth.ts';
-import { qrPng } from './png.ts';
-import { qrCodes, staffQrPayload, walletQrPayload } from './service.ts';
+import { qrCodes, qrPng, staffQrPayload, walletQrPayload } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** The body is the PNG's bytes, not JSON; the schema only documents it. */

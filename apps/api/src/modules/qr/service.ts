@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { WALLET_KEYS } from '@lynk/contract/accounts';
 import { GATES } from '@lynk/contract/permissions';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
@@ -76,4 +77,13 @@ export async function staffQrPayload(db: Db, identity: SessionIdentity, authId: 
   if (!own) assertGate(identity, GATES.staffMenu);
   const { qr_code } = await merchantQr(db, identity.merchant_id);
   return staffPayload(qr_code, member);
+}
+
+/**
+ * A QR code as a PNG, drawn by the `qrcode` library: error correction M (15 % of the symbol may
+ * be lost, enough for a printed code with a smudge), the standard four-module quiet zone, and
+ * 512 px wide so it prints sharply on a counter card without scaling up.
+ */
+export function qrPng(payload: string): Promise<Buffer> {
+  return QRCode.toBuffer(payload, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 512 });
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { openChangeFeed, type ChangeChannel, type ChangeFeed } from '../../db/change-feed.ts';
 
 /** Where a staff change (deactivated, deleted, another role) is announced to every server. */
-export const MEMBER_CHANGES: ChangeChannel = {
+const MEMBER_CHANGES: ChangeChannel = {
   channel: 'member_changes',
   applicationName: 'lynk-member-changes',
 };
@@ -97,8 +97,6 @@ export function createBearerMemberships(db: Kysely<Database>, now: () => number 
 
   return { holds, listen };
 }
-
-export type BearerMemberships = ReturnType<typeof createBearerMemberships>;
 
 /**
  * The token's membership, active, in the same role, of a user who is not disabled, at a merchant

@@ -37,4 +37,3 @@ export function createIdentityCache<T = SessionIdentity>(ttlMs: number, now: () 
     },
   };
 }
-export type IdentityCache<T = SessionIdentity> = ReturnType<typeof createIdentityCache<T>>;

@@ -16,8 +16,7 @@ import {
 } from '@lynk/contract/step-up';
 import { requireIdentity } from '../../plugins/auth.ts';
 import { hasAuthenticator } from '../identity/index.ts';
-import type { LoginState, Reauthorization } from './login-state.ts';
-import type { SessionService } from './service.ts';
+import type { LoginState, Reauthorization, SessionService } from './service.ts';
 import { stepUpDoneRoutes } from './step-up-done.ts';
 import { SESSION_ABSOLUTE_MS } from './service.ts';
 

@@ -7,20 +7,42 @@ import { recordAudit } from '../audit/index.ts';
 import { authenticationFromClaims, type Authentication } from '../../plugins/authentication.ts';
 import { announceMemberChange } from './bearer-memberships.ts';
 import { createIdentityCache } from './identity-cache.ts';
-import type { LoginState, Reauthorization } from './login-state.ts';
 import type { OidcClient } from './oidc-client.ts';
 import { deleteExpiredSessions, deleteSession, findSessionHashesOfUser, touchSession } from './repository.ts';
 import { createSealedSessions, type OpenSession } from './sealed-sessions.ts';
-import { sessionIdHash } from './session-id-hash.ts';
+import { memoByString } from '../../lib/memo.ts';
 import type { TokenCipher } from '../../lib/token-cipher.ts';
+import { hashToken } from '../../lib/token-hash.ts';
 import type { AccessTokenVerifier, VerifiedAccessToken } from './tokens.ts';
 
-export const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
+const SESSION_IDLE_MS = SESSION_IDLE_MINUTES * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
 /** Refresh a little before expiry so a request never carries a token that dies mid-flight. */
 const REFRESH_MARGIN_MS = 30 * 1000;
 /** last_seen_at is written at most this often, to keep reads from turning into writes. */
 const TOUCH_EVERY_MS = 30 * 1000;
+
+/** Session ids whose hash is remembered, as many as identities (identity-cache.ts). */
+const REMEMBERED_ID_HASHES = 10_000;
+
+/**
+ * How a session's row is found: by its id's SHA-256 (the database never holds the id itself).
+ * Every signed-in request looks its session up, so each id's hash is worked out once.
+ */
+export const sessionIdHash = memoByString(hashToken, REMEMBERED_ID_HASHES);
+
+/** What the sign-in keeps in its short-lived cookie between the redirect to the provider and the callback. */
+export interface LoginState {
+  state: string;
+  verifier: string;
+  returnTo: string;
+  org?: string | undefined;
+  /** A step-up or an enrolment: the new session keeps the one it replaces' absolute expiry. */
+  reauth?: boolean | undefined;
+}
+
+/** Why an authorization is started for a live session besides a branch switch (ADR 030). */
+export type Reauthorization = 'step-up' | 'enrol';
 
 /** Who a session is and when they last proved it. */
 export interface ResolvedSession {
@@ -33,7 +55,7 @@ export interface ResolvedSession {
  * refresh token. Only the embedded provider offers it; an external one ends its session when the
  * browser visits its end-session address, and `prompt=login` covers the rest.
  */
-export interface ProviderSessions {
+interface ProviderSessions {
   /** Gives the provider session another idle period: the portal session is in use. */
   keepAlive(refreshToken: string): Promise<void>;
   /** Ends it: the next sign-in there needs the password again. */

@@ -1,7 +1,7 @@
 import type { OutgoingMail } from './mailer.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
-export const ACTIVATION_SUBJECT = 'Activate your Lynk Merchant Portal account';
+const ACTIVATION_SUBJECT = 'Activate your Lynk Merchant Portal account';
 
 /** The activation email: who added them where, the link, how long it works. Names are escaped in HTML. */
 export function activationEmail(input: {

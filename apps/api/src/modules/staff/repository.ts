@@ -59,10 +59,6 @@ export function listRoles(db: Db, ids: readonly number[]) {
   return db.selectFrom('roles').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute();
 }
 
-export function findRoleName(db: Db, id: number) {
-  return db.selectFrom('roles').select('name').where('id', '=', id).executeTakeFirst();
-}
-
 /** A user with this email, and whether they still belong to any merchant. */
 export function findUserByEmail(db: Db, email: string) {
   return db

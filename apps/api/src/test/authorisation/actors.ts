@@ -20,7 +20,7 @@ export interface Actor {
   recentlyAuthenticated: boolean;
 }
 
-export const OWN_ORG = 'org_1001';
+const OWN_ORG = 'org_1001';
 
 const email = (local: string) => `${local}@${EMAIL_DOMAIN}`;
 

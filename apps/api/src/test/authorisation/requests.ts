@@ -21,7 +21,7 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-export interface CallContext {
+interface CallContext {
   t: TestApp;
   tenant: Tenant;
 }

@@ -15,7 +15,7 @@ import { bearerFor, CSRF } from './actors.ts';
  * the same chain (Montego Bay) and a merchant outside the chain, made here in the test's own copy
  * of the database. Each has one object of every kind, made through the API as its staff would.
  */
-export type TenantName = 'own branch' | 'another branch' | 'another merchant';
+type TenantName = 'own branch' | 'another branch' | 'another merchant';
 
 export interface StaffTarget {
   id: number;
@@ -183,7 +183,7 @@ const ID_TABLES = [
  * tenant's then matches nothing else in an answer (a seeded order's 1234 could be a count, or
  * another table's id).
  */
-export async function startIdsAt(db: Db, start: number) {
+async function startIdsAt(db: Db, start: number) {
   for (const [i, table] of ID_TABLES.entries()) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${start + i * 1_000_000})`.execute(db);
   }

@@ -25,7 +25,7 @@ export interface Made {
   payrolls: Payroll[];
 }
 
-export const ids = <T>(values: (T | undefined)[]) => values.filter((v): v is T => v !== undefined);
+const ids = <T>(values: (T | undefined)[]) => values.filter((v): v is T => v !== undefined);
 
 export type JobKind = 'bank-rail' | 'order-expiry' | 'activation-mail' | 'batch-processing';
 

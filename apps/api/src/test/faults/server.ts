@@ -32,7 +32,7 @@ export interface FaultServer {
  * The server's settings: the demo world with its users; fees at zero, so what a wallet should hold
  * is the sum of the amounts that succeeded; a one-second bank rail; no rate limit in the way.
  */
-export function faultServerEnv(target: FaultTarget, port: number): Record<string, string> {
+function faultServerEnv(target: FaultTarget, port: number): Record<string, string> {
   return {
     PORT: String(port),
     HOST: '127.0.0.1',

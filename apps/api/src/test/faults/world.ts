@@ -22,7 +22,7 @@ export interface FaultWorld {
   payees: { lynkId: string; wallet: number }[];
 }
 
-export const KINGSTON = 1001;
+const KINGSTON = 1001;
 const PAYEES = 20;
 /** What the payrolls of a run may spend: J$100 million. */
 const PAYROLL_FUNDS = 10_000_000_000n;

@@ -14,7 +14,7 @@ import { conformingValue, hostileValue } from './json-schema-arbitrary.ts';
 import type { WritingRoute } from './writing-routes.ts';
 
 /** Cases per route: 200 in the test run, `FUZZ_RUNS` when set (`npm run fuzz` sets 10,000). */
-export function fuzzRuns(): number {
+function fuzzRuns(): number {
   const runs = Number(process.env.FUZZ_RUNS ?? 200);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`FUZZ_RUNS must be a whole number, not ${runs}`);
   return runs;

@@ -5,7 +5,7 @@ import fc, { type Arbitrary } from 'fast-check';
  * surrogates), direction and width tricks, combining marks, multi-unit emoji, spreadsheet
  * formulas, SQL, markup and template syntax, paths, line breaks and nothing at all.
  */
-export const HOSTILE_TEXTS: readonly string[] = [
+const HOSTILE_TEXTS: readonly string[] = [
   '',
   ' ',
   '\u0000',

@@ -7,7 +7,7 @@
 
 export type AuthAttemptKind = 'login' | 'reauth';
 
-export interface AuthAttempt {
+interface AuthAttempt {
   kind: AuthAttemptKind;
   /** The organisation asked for, `null` for the user's default one. */
   org: string | null;
@@ -17,12 +17,12 @@ export interface AuthAttempt {
 }
 
 /** The trip that would be the third in a row is not taken. */
-export const MAX_TRIPS_IN_WINDOW = 2;
+const MAX_TRIPS_IN_WINDOW = 2;
 
 const STORAGE_KEY = 'lynk.portal.auth-attempt';
 
 /** A return from the identity provider this soon after leaving is the answer to that trip. */
-export const ATTEMPT_WINDOW_MS = { login: 30_000, reauth: 120_000 } as const;
+const ATTEMPT_WINDOW_MS = { login: 30_000, reauth: 120_000 } as const;
 
 function storage(): Storage | null {
   try {
@@ -32,7 +32,7 @@ function storage(): Storage | null {
   }
 }
 
-export function readAuthAttempt(): AuthAttempt | null {
+function readAuthAttempt(): AuthAttempt | null {
   const raw = storage()?.getItem(STORAGE_KEY);
   if (!raw) return null;
   try {

@@ -1,7 +1,7 @@
 import type { LimitTransferType } from '@lynk/contract/statuses';
 
 /** Dashboard widget keys (spec section 2: "A configuration list of widget keys can hide widgets"). */
-export const WIDGET_KEYS = ['balance', 'payments-limit', 'cash-in-limit', 'cash-out-limit'] as const;
+const WIDGET_KEYS = ['balance', 'payments-limit', 'cash-in-limit', 'cash-out-limit'] as const;
 export type WidgetKey = (typeof WIDGET_KEYS)[number];
 
 /** The limit widgets in display order: Payments (weekly batches), Cash - In, Cash - Out (daily). */

@@ -1,11 +1,11 @@
 import { qrCodeResponseSchema, type QrCodeResponse } from '@lynk/contract/qr';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /** GET /api/profile/qr-code: what the merchant's QR codes (and the caller's own) encode. */
-export const QR_CODES_PATH = '/api/profile/qr-code';
+const QR_CODES_PATH = '/api/profile/qr-code';
 
-export async function getQrCodes({ signal }: { signal?: AbortSignal } = {}): Promise<QrCodeResponse['data']> {
+async function getQrCodes({ signal }: { signal?: AbortSignal } = {}): Promise<QrCodeResponse['data']> {
   return (await apiClient.get(QR_CODES_PATH, qrCodeResponseSchema, { signal })).data;
 }
 
@@ -15,9 +15,4 @@ export function qrCodesQueryOptions(orgId: string) {
     queryFn: ({ signal }) => getQrCodes({ signal }),
     staleTime: 5 * 60_000,
   });
-}
-
-/** Read only when asked (the Copy action), not with every page that offers it. */
-export function useQrCodes(orgId: string, enabled: boolean) {
-  return useQuery({ ...qrCodesQueryOptions(orgId), enabled });
 }

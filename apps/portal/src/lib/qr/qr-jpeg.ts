@@ -9,7 +9,7 @@ const HEADING_FONT = '600 30px system-ui, -apple-system, "Segoe UI", Roboto, san
  * JPEG has no transparency), with a heading above the code saying whose it is — the merchant's
  * name, or a cashier's own display name on their counter QR (spec section 6).
  */
-export async function qrJpeg(png: Blob, heading: string): Promise<Blob> {
+async function qrJpeg(png: Blob, heading: string): Promise<Blob> {
   const image = await createImageBitmap(png);
   const canvas = document.createElement('canvas');
   canvas.width = image.width;

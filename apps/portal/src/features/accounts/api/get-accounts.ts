@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 /** GET /api/account/v1/accounts: the organisation's accounts (a CBDC one means JAM-DEX exists). */
 export const ACCOUNTS_PATH = '/api/account/v1/accounts';
 
-export async function getAccounts({ signal }: { signal?: AbortSignal } = {}): Promise<Account[]> {
+async function getAccounts({ signal }: { signal?: AbortSignal } = {}): Promise<Account[]> {
   const { result } = await apiClient.get(ACCOUNTS_PATH, accountListSchema, { signal });
   return result;
 }

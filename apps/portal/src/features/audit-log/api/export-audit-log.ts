@@ -6,7 +6,7 @@ import type { AuditLogPageQuery } from './get-audit-log';
 import { AUDIT_LOG_PATH } from './get-audit-log';
 
 /** GET /api/audit-log/export.csv: the rows the table's filters match, saved as a CSV file. */
-export async function exportAuditLog(query: Omit<AuditLogPageQuery, 'offset' | 'limit'>): Promise<void> {
+async function exportAuditLog(query: Omit<AuditLogPageQuery, 'offset' | 'limit'>): Promise<void> {
   const { data } = await apiClient.get(`${AUDIT_LOG_PATH}/export.csv`, csvFileResponseSchema, {
     query: {
       sort: query.sort,

@@ -15,7 +15,7 @@ export interface AuditLogFilters {
 
 export type AuditLogPageQuery = ListingQuery & AuditLogFilters;
 
-export function getAuditLog(
+function getAuditLog(
   query: AuditLogPageQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<AuditEntry>> {
@@ -32,11 +32,11 @@ export function getAuditLog(
   );
 }
 
-export function auditLogQueryKey(orgId: string) {
+function auditLogQueryKey(orgId: string) {
   return ['audit-log', orgId] as const;
 }
 
-export function auditLogPageQueryOptions(orgId: string, query: AuditLogPageQuery) {
+function auditLogPageQueryOptions(orgId: string, query: AuditLogPageQuery) {
   return queryOptions({
     queryKey: [...auditLogQueryKey(orgId), query] as const,
     queryFn: ({ signal }) => getAuditLog(query, { signal }),

@@ -4,7 +4,7 @@ import { LISTING_PARAMS } from '@/components/data-table/use-listing-params';
 import type { AuditLogFilters } from '../api/get-audit-log';
 
 /** The actor and action filters live in the URL beside the table's dates, sort and page. */
-export const AUDIT_FILTER_PARAMS = { actor: 'actor', action: 'action' } as const;
+const AUDIT_FILTER_PARAMS = { actor: 'actor', action: 'action' } as const;
 
 export function useAuditLogFilters(): {
   filters: AuditLogFilters;

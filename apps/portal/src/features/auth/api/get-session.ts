@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 /** GET /api/session: the signed-in identity, or 401 when nobody is signed in. */
 export const SESSION_PATH = '/api/session';
 
-export function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionIdentity> {
+function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<SessionIdentity> {
   return apiClient.get(SESSION_PATH, sessionIdentitySchema, { signal });
 }
 

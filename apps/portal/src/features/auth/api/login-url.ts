@@ -5,7 +5,7 @@ import { isSafeReturnTo } from '@lynk/contract/session';
  * comes back to `returnTo`. Also used to switch organisation: the provider already has a session,
  * so it returns at once with tokens for the new organisation ("silent re-authorization").
  */
-export const LOGIN_PATH = '/auth/login';
+const LOGIN_PATH = '/auth/login';
 
 /** Only same-origin paths may be sent as `returnTo` (no open redirect): the server's own check. */
 export function safeReturnTo(returnTo: string | undefined): string {

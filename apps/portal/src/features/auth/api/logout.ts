@@ -6,9 +6,9 @@ import { apiClient } from '@/lib/api-client';
  * POST /auth/logout (CSRF header added by the client) → `{ location }`: where to go next to end
  * the identity provider's session; it comes back to the site origin.
  */
-export const LOGOUT_PATH = '/auth/logout';
+const LOGOUT_PATH = '/auth/logout';
 
-export function logout(): Promise<LogoutResponse> {
+function logout(): Promise<LogoutResponse> {
   return apiClient.post(LOGOUT_PATH, logoutResponseSchema);
 }
 

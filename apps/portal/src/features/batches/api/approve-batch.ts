@@ -9,7 +9,7 @@ import { batchesQueryKey } from './get-batches';
  * POST batch-payments/{id}/approve from a source of funds of the branch. The server refuses it
  * over the weekly limit or above the main wallet's balance, with the spec's texts.
  */
-export async function approveBatch({ id, body }: { id: number; body: ApproveBatch }): Promise<Batch> {
+async function approveBatch({ id, body }: { id: number; body: ApproveBatch }): Promise<Batch> {
   const { data } = await apiClient.post(`${batchPath(id)}/approve`, batchResponseSchema, { body });
   return data;
 }

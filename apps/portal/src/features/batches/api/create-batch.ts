@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '@/lib/in-progress-retry';
 import { BATCHES_PATH, batchesQueryKey } from './get-batches';
 
-export interface CreateBatchVariables {
+interface CreateBatchVariables {
   body: CreateBatch;
   idempotencyKey: string;
 }
@@ -14,7 +14,7 @@ export interface CreateBatchVariables {
  * POST /api/payment/batch-payments: the file as base64 with the batch's name. Sent with an
  * `Idempotency-Key`, so a retried upload after a lost answer makes one batch, not two.
  */
-export async function createBatch({ body, idempotencyKey }: CreateBatchVariables): Promise<number> {
+async function createBatch({ body, idempotencyKey }: CreateBatchVariables): Promise<number> {
   const { data } = await apiClient.post(BATCHES_PATH, createBatchResponseSchema, {
     body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },

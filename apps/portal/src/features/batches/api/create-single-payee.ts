@@ -5,7 +5,7 @@ import { apiClient, ApiRequestError, CLIENT_ERROR_CODES } from '@/lib/api-client
 import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '@/lib/in-progress-retry';
 import { BATCHES_PATH, batchesQueryKey } from './get-batches';
 
-export interface CreateSinglePayeeVariables {
+interface CreateSinglePayeeVariables {
   body: SinglePayee;
   idempotencyKey: string;
 }
@@ -14,10 +14,7 @@ export interface CreateSinglePayeeVariables {
  * POST /api/payment/batch-payments/single-payee: a one-payee batch (amount in cents); the answer's
  * first payee carries the new batch's id (spec section 7).
  */
-export async function createSinglePayee({
-  body,
-  idempotencyKey,
-}: CreateSinglePayeeVariables): Promise<number> {
+async function createSinglePayee({ body, idempotencyKey }: CreateSinglePayeeVariables): Promise<number> {
   const { payees } = await apiClient.post(`${BATCHES_PATH}/single-payee`, singlePayeeResponseSchema, {
     body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },

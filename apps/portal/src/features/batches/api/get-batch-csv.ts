@@ -8,7 +8,7 @@ import { batchPath } from './get-batch';
  * GET batch-payments/{id}/csv?include_errors=true|false: the batch's rows as the API kept them
  * ("Review batch upload"), or with each row's error (the error log of an INVALID_PAYEE batch).
  */
-export async function downloadBatchCsv({ id, includeErrors }: { id: number; includeErrors: boolean }) {
+async function downloadBatchCsv({ id, includeErrors }: { id: number; includeErrors: boolean }) {
   const { data } = await apiClient.get(`${batchPath(id)}/csv`, csvFileResponseSchema, {
     query: { include_errors: includeErrors },
   });

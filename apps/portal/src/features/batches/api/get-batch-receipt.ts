@@ -5,7 +5,7 @@ import { downloadBase64File } from '@/lib/download-file';
 import { batchPath } from './get-batch';
 
 /** GET batch-payments/{id}/receipt: a processed batch's receipt.csv (spec section 4). */
-export async function downloadBatchReceipt(id: number) {
+async function downloadBatchReceipt(id: number) {
   const { data } = await apiClient.get(`${batchPath(id)}/receipt`, csvFileResponseSchema);
   downloadBase64File(data.file_name, data.csv);
 }

@@ -5,7 +5,7 @@ import { downloadBase64File } from '@/lib/download-file';
 import { BATCHES_PATH } from './get-batches';
 
 /** GET batch-payments/template: the batch file's template ("Download template file"). */
-export async function downloadBatchTemplate() {
+async function downloadBatchTemplate() {
   const { data } = await apiClient.get(`${BATCHES_PATH}/template`, csvFileResponseSchema);
   downloadBase64File(data.file_name, data.csv);
 }

@@ -9,7 +9,7 @@ export function batchPath(id: number): string {
   return `${BATCHES_PATH}/${id}`;
 }
 
-export async function getBatch(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Batch> {
+async function getBatch(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Batch> {
   const { data } = await apiClient.get(batchPath(id), batchResponseSchema, { signal });
   return data;
 }
@@ -23,7 +23,7 @@ const NEVER: KeepPolling = () => false;
  * A batch as one screen reads it. `phase` keeps each polling run's count of reads its own (the
  * review page's earlier read of a batch does not count as one of the 15 tries after approval).
  */
-export function batchQueryKey(orgId: string, id: number, phase = 'view') {
+function batchQueryKey(orgId: string, id: number, phase = 'view') {
   return [...batchesQueryKey(orgId), 'one', id, phase] as const;
 }
 
@@ -31,7 +31,7 @@ export function batchQueryKey(orgId: string, id: number, phase = 'view') {
  * Polling (spec sections 4 and 9): every 2 s while `keepPolling` says so. A failed read is not
  * retried: the screen shows the spec's "technical problems" text instead of waiting on it.
  */
-export function batchQueryOptions(orgId: string, id: number | null, keepPolling = NEVER, phase = 'view') {
+function batchQueryOptions(orgId: string, id: number | null, keepPolling = NEVER, phase = 'view') {
   return queryOptions({
     queryKey: batchQueryKey(orgId, id ?? 0, phase),
     queryFn: id === null ? skipToken : ({ signal }) => getBatch(id, { signal }),

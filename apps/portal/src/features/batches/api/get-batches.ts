@@ -7,7 +7,7 @@ import { EMPTY_PAGE, listingSearch, toListingPage, type ListingPage } from '@/li
 /** GET /api/payment/batch-payments: the merchant's batches (the Payment History tab). */
 export const BATCHES_PATH = '/api/payment/batch-payments';
 
-export function getBatches(
+function getBatches(
   query: ListingQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<Batch>> {

@@ -9,7 +9,7 @@ import { limitsQueryKey } from '@/lib/limits-query-key';
  * the main wallet's weekly batch limit and what remains of it this week, in cents (spec section 7).
  * The key is the wallet's limit widgets' own, so an approval's refresh of the limits reaches it.
  */
-export async function getWeeklyBatchLimit(
+async function getWeeklyBatchLimit(
   walletId: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Limit> {
@@ -21,7 +21,7 @@ export async function getWeeklyBatchLimit(
 }
 
 /** Read afresh for each Confirm Payment screen: the warning is about this week's remainder now. */
-export function weeklyBatchLimitQueryOptions(orgId: string, walletId: number | SkipToken) {
+function weeklyBatchLimitQueryOptions(orgId: string, walletId: number | SkipToken) {
   return queryOptions({
     queryKey: [...limitsQueryKey(orgId), walletId === skipToken ? 'none' : walletId, 'MBATCH'] as const,
     queryFn: walletId === skipToken ? skipToken : ({ signal }) => getWeeklyBatchLimit(walletId, { signal }),

@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /** GET /api/profile/payee-lookup?lynk_id=@{id}: the payee of a single payment (spec section 7). */
-export const PAYEE_LOOKUP_PATH = '/api/profile/payee-lookup';
+const PAYEE_LOOKUP_PATH = '/api/profile/payee-lookup';
 
-export async function lookupPayee(lynkId: string): Promise<PayeeLookup> {
+async function lookupPayee(lynkId: string): Promise<PayeeLookup> {
   const { data } = await apiClient.get(PAYEE_LOOKUP_PATH, payeeLookupResponseSchema, {
     query: { lynk_id: lynkId },
   });

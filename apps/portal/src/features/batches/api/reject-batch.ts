@@ -5,7 +5,7 @@ import { batchPath } from './get-batch';
 import { batchesQueryKey } from './get-batches';
 
 /** POST batch-payments/{id}/reject with an optional reason of at most 45 characters. */
-export async function rejectBatch({ id, body }: { id: number; body: RejectBatch }): Promise<Batch> {
+async function rejectBatch({ id, body }: { id: number; body: RejectBatch }): Promise<Batch> {
   const { data } = await apiClient.post(`${batchPath(id)}/reject`, batchResponseSchema, { body });
   return data;
 }

@@ -5,7 +5,7 @@ import { batchPath } from './get-batch';
 import { batchesQueryKey } from './get-batches';
 
 /** POST batch-payments/{id}/request: a validated batch goes to the admins for approval. */
-export async function requestApproval(id: number): Promise<Batch> {
+async function requestApproval(id: number): Promise<Batch> {
   const { data } = await apiClient.post(`${batchPath(id)}/request`, batchResponseSchema);
   return data;
 }

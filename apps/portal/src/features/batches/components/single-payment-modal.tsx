@@ -54,7 +54,7 @@ function goTo(data: SinglePaymentData & { step: 0 | 1 | 2 }) {
 }
 
 /** Spec section 8: the payee lookup's errors, shown under the ID field. */
-export function lookupErrorMessage(error: unknown): string {
+function lookupErrorMessage(error: unknown): string {
   if (isApiRequestError(error)) {
     if (error.status === 403) return SINGLE_PAYMENT_TEXTS.notAllowed;
     if (error.status === 404 || error.code === 'US-01') return SINGLE_PAYMENT_TEXTS.notFound;

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 
 /** GET /api/account/v1/accounts/children: the branches of a parent organisation. */
-export const BRANCHES_PATH = '/api/account/v1/accounts/children';
+const BRANCHES_PATH = '/api/account/v1/accounts/children';
 
 /** Spec section 7: "On failure an empty list" (a lost session still surfaces, to sign in again). */
-export function getBranches({ signal }: { signal?: AbortSignal } = {}): Promise<Branch[]> {
+function getBranches({ signal }: { signal?: AbortSignal } = {}): Promise<Branch[]> {
   return fallbackOnFailure(
     async () => (await apiClient.get(BRANCHES_PATH, childrenSchema, { signal })).children,
     [],
@@ -14,11 +14,11 @@ export function getBranches({ signal }: { signal?: AbortSignal } = {}): Promise<
   );
 }
 
-export function branchesQueryKey(orgId: string) {
+function branchesQueryKey(orgId: string) {
   return ['accounts', orgId, 'children'] as const;
 }
 
-export function branchesQueryOptions(orgId: string) {
+function branchesQueryOptions(orgId: string) {
   return queryOptions({
     queryKey: branchesQueryKey(orgId),
     queryFn: ({ signal }) => getBranches({ signal }),

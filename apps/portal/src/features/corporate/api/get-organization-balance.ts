@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 
 /** GET /api/account/v2/accounts/{id}/balance: the parent organisation's own main wallet. */
-export function organizationBalancePath(accountId: number): string {
+function organizationBalancePath(accountId: number): string {
   return `/api/account/v2/accounts/${accountId}/balance`;
 }
 
 /** Spec section 7: "On failure the balance becomes 0". */
-export function getOrganizationBalance(
+function getOrganizationBalance(
   accountId: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<number> {
@@ -25,7 +25,7 @@ export function getOrganizationBalance(
  * The same key as the wallet's balance of that account (`['balance', orgId, accountId]`), so a
  * transfer that invalidates the organisation's balances refreshes this one too.
  */
-export function organizationBalanceQueryOptions(orgId: string, accountId: number) {
+function organizationBalanceQueryOptions(orgId: string, accountId: number) {
   return queryOptions({
     queryKey: ['balance', orgId, accountId] as const,
     queryFn: ({ signal }) => getOrganizationBalance(accountId, { signal }),

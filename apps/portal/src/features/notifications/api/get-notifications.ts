@@ -14,7 +14,7 @@ export const NOTIFICATIONS_PATH = '/api/profile/notifications';
 
 export type NotificationsQuery = ListingQuery & { group?: NotificationGroup | undefined };
 
-export function getNotifications(
+function getNotifications(
   query: NotificationsQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<Notification>> {

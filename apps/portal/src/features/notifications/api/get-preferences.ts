@@ -5,9 +5,7 @@ import { apiClient } from '@/lib/api-client';
 /** GET /api/profile/notifications-preferences (spec section 7). */
 export const PREFERENCES_PATH = '/api/profile/notifications-preferences';
 
-export async function getPreferences({ signal }: { signal?: AbortSignal } = {}): Promise<
-  NotificationPreference[]
-> {
+async function getPreferences({ signal }: { signal?: AbortSignal } = {}): Promise<NotificationPreference[]> {
   return (await apiClient.get(PREFERENCES_PATH, notificationPreferencesSchema, { signal }))
     .notification_preferences;
 }

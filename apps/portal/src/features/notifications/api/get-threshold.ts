@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 /** The profile root (spec section 7): read here for its low-balance threshold only. */
 export const PROFILE_ROOT_PATH = '/api/profile';
 
-export async function getThreshold({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+async function getThreshold({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
   // The profile carries more; the settings page needs only the threshold (the schema strips the rest).
   return (await apiClient.get(PROFILE_ROOT_PATH, lowBalanceThresholdSchema, { signal }))
     .low_balance_threshold;

@@ -5,7 +5,7 @@ import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 import { NOTIFICATIONS_PATH, notificationsQueryKey } from './get-notifications';
 
 /** GET /api/profile/notifications/unread-count; 0 when it cannot be read. */
-export function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
   return fallbackOnFailure(
     async () =>
       (await apiClient.get(`${NOTIFICATIONS_PATH}/unread-count`, unreadCountSchema, { signal })).unread_count,

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { NOTIFICATIONS_PATH, refreshNotifications } from './get-notifications';
 
 /** PUT /api/profile/notifications/read-all: every notification the caller sees, read for them. */
-export async function markAllRead(): Promise<number> {
+async function markAllRead(): Promise<number> {
   return (await apiClient.put(`${NOTIFICATIONS_PATH}/read-all`, unreadCountSchema)).unread_count;
 }
 

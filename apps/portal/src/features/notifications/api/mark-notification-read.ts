@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { NOTIFICATIONS_PATH, refreshNotifications } from './get-notifications';
 
 /** PUT /api/profile/notifications/{id}/read: opening a notification marks it read (spec section 4). */
-export async function markNotificationRead(id: number): Promise<Notification> {
+async function markNotificationRead(id: number): Promise<Notification> {
   return (await apiClient.put(`${NOTIFICATIONS_PATH}/${id}/read`, notificationResponseSchema)).data;
 }
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { refreshNotifications } from './get-notifications';
 
 /** GET /api/profile/notifications/stream: server-sent events, one per new notification (ADR 027). */
-export const NOTIFICATION_STREAM_PATH = '/api/profile/notifications/stream';
+const NOTIFICATION_STREAM_PATH = '/api/profile/notifications/stream';
 
 /** How long to wait before opening a stream again that the server refused (the browser gives up on those). */
 const REOPEN_AFTER_MS = 30_000;

@@ -16,7 +16,7 @@ export interface SettingsChanges {
 }
 
 /** PUT notifications-preferences and PUT on the profile root, each only when it has changes. */
-export async function saveSettings(changes: SettingsChanges): Promise<void> {
+async function saveSettings(changes: SettingsChanges): Promise<void> {
   if (changes.preferences.length > 0) {
     await apiClient.put(PREFERENCES_PATH, notificationPreferencesSchema, {
       body: { notification_preferences: changes.preferences },

@@ -8,16 +8,16 @@ import { IN_PROGRESS_RETRY, shouldRetryInProgress } from '@/lib/in-progress-retr
 import { ordersQueryKey } from './get-orders';
 
 /** POST /api/payment/customer-transactions: a payment request, answered with its pay link. */
-export const PAYMENT_REQUESTS_PATH = '/api/payment/customer-transactions';
+const PAYMENT_REQUESTS_PATH = '/api/payment/customer-transactions';
 
 const responseSchema = z.object({ data: paymentRequestSchema });
 
-export interface CreatePaymentRequestVariables {
+interface CreatePaymentRequestVariables {
   body: CreatePaymentRequest;
   idempotencyKey: string;
 }
 
-export async function createPaymentRequest({
+async function createPaymentRequest({
   body,
   idempotencyKey,
 }: CreatePaymentRequestVariables): Promise<PaymentRequest> {

@@ -9,11 +9,11 @@ import { ordersQueryKey } from './get-orders';
 import { refundsQueryKey } from './get-refunds';
 
 /** POST /api/payment/{m_order_id}/full-refund or /partial-refund (spec section 7). */
-export function refundPath(orderId: string, kind: RefundKind): string {
+function refundPath(orderId: string, kind: RefundKind): string {
   return `/api/payment/${encodeURIComponent(orderId)}/${kind}-refund`;
 }
 
-export interface CreateRefundVariables {
+interface CreateRefundVariables {
   orderId: string;
   kind: RefundKind;
   body: RefundRequest;
@@ -21,12 +21,7 @@ export interface CreateRefundVariables {
 }
 
 /** Sent with an `Idempotency-Key`: a replayed key gets the first answer, never a second refund. */
-export async function createRefund({
-  orderId,
-  kind,
-  body,
-  idempotencyKey,
-}: CreateRefundVariables): Promise<Refund> {
+async function createRefund({ orderId, kind, body, idempotencyKey }: CreateRefundVariables): Promise<Refund> {
   const { data } = await apiClient.post(refundPath(orderId, kind), refundResponseSchema, {
     body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },

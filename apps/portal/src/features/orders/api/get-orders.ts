@@ -5,9 +5,9 @@ import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 import { EMPTY_PAGE, listingSearch, toListingPage, type ListingPage } from '@/lib/listing';
 
 /** GET /api/payment/customer-transactions: the merchant's orders (a cashier's own, server-side). */
-export const ORDERS_PATH = '/api/payment/customer-transactions';
+const ORDERS_PATH = '/api/payment/customer-transactions';
 
-export function getOrders(
+function getOrders(
   query: ListingQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<Order>> {

@@ -5,9 +5,9 @@ import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 import { EMPTY_PAGE, listingSearch, toListingPage, type ListingPage } from '@/lib/listing';
 
 /** GET /api/payment/refund-transactions: the refunds the merchant issued. */
-export const REFUNDS_PATH = '/api/payment/refund-transactions';
+const REFUNDS_PATH = '/api/payment/refund-transactions';
 
-export function getRefunds(
+function getRefunds(
   query: ListingQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<Refund>> {

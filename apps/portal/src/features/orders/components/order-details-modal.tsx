@@ -17,7 +17,7 @@ export interface OrderDetailsData {
 }
 
 /** The rows of an order's details. */
-export function orderDetailRows(order: Order): DetailRow[] {
+function orderDetailRows(order: Order): DetailRow[] {
   const rows: DetailRow[] = [
     { label: ORDER_TEXTS.orderId, value: order.m_order_id },
     {

@@ -7,11 +7,11 @@ import { payLinkPath, payLinkQueryKey } from './get-pay-link';
  * POST /api/payment/pay/{code}/decline: the signed-in customer declines the request (consumer
  * cookie, CSRF header added by the client). 200 with the link now REJECTED; 409 ORDER_NOT_PAYABLE.
  */
-export function declinePath(code: string): string {
+function declinePath(code: string): string {
   return `${payLinkPath(code)}/decline`;
 }
 
-export async function declinePayLink(code: string): Promise<PayLink> {
+async function declinePayLink(code: string): Promise<PayLink> {
   const { data } = await apiClient.post(declinePath(code), payLinkResponseSchema);
   return data;
 }

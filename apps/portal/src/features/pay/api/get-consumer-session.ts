@@ -9,16 +9,14 @@ import { apiClient } from '@/lib/api-client';
  */
 export const CONSUMER_SESSION_PATH = '/api/consumer-auth/session';
 
-export async function getConsumerSession({
-  signal,
-}: { signal?: AbortSignal } = {}): Promise<Consumer | null> {
+async function getConsumerSession({ signal }: { signal?: AbortSignal } = {}): Promise<Consumer | null> {
   const { data } = await apiClient.get(CONSUMER_SESSION_PATH, consumerSessionResponseSchema, { signal });
   return data;
 }
 
 export const consumerSessionQueryKey = ['consumer-session'] as const;
 
-export function consumerSessionQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
+function consumerSessionQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
   return queryOptions({
     queryKey: consumerSessionQueryKey,
     queryFn: ({ signal }) => getConsumerSession({ signal }),

@@ -7,7 +7,7 @@ export function payLinkPath(code: string): string {
   return `/api/payment/pay/${encodeURIComponent(code)}`;
 }
 
-export async function getPayLink(code: string, { signal }: { signal?: AbortSignal } = {}): Promise<PayLink> {
+async function getPayLink(code: string, { signal }: { signal?: AbortSignal } = {}): Promise<PayLink> {
   const { data } = await apiClient.get(payLinkPath(code), payLinkResponseSchema, { signal });
   return data;
 }
@@ -16,7 +16,7 @@ export function payLinkQueryKey(code: string) {
   return ['pay-link', code] as const;
 }
 
-export function payLinkQueryOptions(code: string) {
+function payLinkQueryOptions(code: string) {
   return queryOptions({
     queryKey: payLinkQueryKey(code),
     queryFn: ({ signal }) => getPayLink(code, { signal }),

@@ -10,27 +10,27 @@ import { payLinkPath, payLinkQueryKey } from './get-pay-link';
  * CSRF header added by the client, `Idempotency-Key`). 200 with the link now PAID (the receipt);
  * 401 without a customer session; 409 ORDER_NOT_PAYABLE; 422 INSUFFICIENT_FUNDS.
  */
-export interface PayVariables {
+interface PayVariables {
   code: string;
   idempotencyKey: string;
 }
 
 /** The server's 409 while a request with the same key is still being processed. */
-export const IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
+const IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
 
 /** How long to wait before asking again, and how many times at most, while the key is in progress. */
-export const PAY_IN_PROGRESS_RETRY = { delayMs: 1000, maxRetries: 5 } as const;
+const PAY_IN_PROGRESS_RETRY = { delayMs: 1000, maxRetries: 5 } as const;
 
 export function isIdempotencyInProgress(error: unknown): boolean {
   return isApiRequestError(error) && error.status === 409 && error.code === IDEMPOTENCY_IN_PROGRESS;
 }
 
 /** As the transfer: only a first attempt still being processed is asked again, with the same key. */
-export function shouldRetryPay(failureCount: number, error: unknown): boolean {
+function shouldRetryPay(failureCount: number, error: unknown): boolean {
   return isIdempotencyInProgress(error) && failureCount < PAY_IN_PROGRESS_RETRY.maxRetries;
 }
 
-export async function payPayLink({ code, idempotencyKey }: PayVariables): Promise<PayLink> {
+async function payPayLink({ code, idempotencyKey }: PayVariables): Promise<PayLink> {
   const { data } = await apiClient.post(payLinkPath(code), payLinkResponseSchema, {
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });

@@ -4,9 +4,9 @@ import { apiClient } from '@/lib/api-client';
 import { consumerSessionQueryKey } from './get-consumer-session';
 
 /** POST /api/consumer-auth/sign-in (CSRF header added by the client) → the customer's session. */
-export const CONSUMER_SIGN_IN_PATH = '/api/consumer-auth/sign-in';
+const CONSUMER_SIGN_IN_PATH = '/api/consumer-auth/sign-in';
 
-export async function signInConsumer(body: ConsumerSignIn): Promise<Consumer> {
+async function signInConsumer(body: ConsumerSignIn): Promise<Consumer> {
   const { data } = await apiClient.post(CONSUMER_SIGN_IN_PATH, consumerResponseSchema, { body });
   return data;
 }

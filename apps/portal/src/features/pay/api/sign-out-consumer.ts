@@ -4,9 +4,9 @@ import { apiClient, isUnauthorized } from '@/lib/api-client';
 import { consumerSessionQueryKey } from './get-consumer-session';
 
 /** POST /api/consumer-auth/sign-out (CSRF header added by the client); its body is not read. */
-export const CONSUMER_SIGN_OUT_PATH = '/api/consumer-auth/sign-out';
+const CONSUMER_SIGN_OUT_PATH = '/api/consumer-auth/sign-out';
 
-export async function signOutConsumer(): Promise<void> {
+async function signOutConsumer(): Promise<void> {
   try {
     await apiClient.post(CONSUMER_SIGN_OUT_PATH, z.unknown());
   } catch (error) {

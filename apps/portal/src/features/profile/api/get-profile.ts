@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 /** GET /api/profile: the merchant profile of the session's organisation. */
 export const PROFILE_PATH = '/api/profile';
 
-export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<MerchantProfile> {
+function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<MerchantProfile> {
   return apiClient.get(PROFILE_PATH, merchantProfileSchema, { signal });
 }
 

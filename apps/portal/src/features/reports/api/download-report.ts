@@ -5,7 +5,7 @@ import { downloadBase64File } from '@/lib/download-file';
 import { LAST_REPORTS_PATH } from './get-last-reports';
 
 /** GET /api/reporting/v2/transfers/exports/{id}/csv: one of the user's last reports, saved again. */
-export async function downloadReport(id: string): Promise<void> {
+async function downloadReport(id: string): Promise<void> {
   const { result } = await apiClient.get(
     `${LAST_REPORTS_PATH}/${encodeURIComponent(id)}/csv`,
     exportResponseSchema,

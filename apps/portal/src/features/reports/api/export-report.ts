@@ -4,9 +4,9 @@ import { apiClient } from '@/lib/api-client';
 import { lastReportsQueryKey } from './get-last-reports';
 
 /** POST /api/reporting/v2/transfers/exports/csv: a wallet's report for a range, as base64 CSV. */
-export const EXPORT_PATH = '/api/reporting/v2/transfers/exports/csv';
+const EXPORT_PATH = '/api/reporting/v2/transfers/exports/csv';
 
-export async function exportReport(body: ExportRequest): Promise<ExportResponse['result']> {
+async function exportReport(body: ExportRequest): Promise<ExportResponse['result']> {
   return (await apiClient.post(EXPORT_PATH, exportResponseSchema, { body })).result;
 }
 

@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 /** GET /api/reporting/v2/transfers/exports: the signed-in user's last 5 reports, newest first. */
 export const LAST_REPORTS_PATH = '/api/reporting/v2/transfers/exports';
 
-export async function getLastReports({ signal }: { signal?: AbortSignal } = {}): Promise<Report[]> {
+async function getLastReports({ signal }: { signal?: AbortSignal } = {}): Promise<Report[]> {
   return (await apiClient.get(LAST_REPORTS_PATH, lastReportsResponseSchema, { signal })).result;
 }
 
@@ -13,7 +13,7 @@ export function lastReportsQueryKey(orgId: string) {
   return ['last-reports', orgId] as const;
 }
 
-export function lastReportsQueryOptions(orgId: string) {
+function lastReportsQueryOptions(orgId: string) {
   return queryOptions({
     queryKey: lastReportsQueryKey(orgId),
     queryFn: ({ signal }) => getLastReports({ signal }),

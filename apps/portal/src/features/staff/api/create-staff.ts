@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { STAFF_PATH, staffQueryKey } from './get-staff';
 
 /** POST v3/staff: registers a staff member; the server emails them an activation link. */
-export function createStaff(body: CreateStaff): Promise<StaffMember> {
+function createStaff(body: CreateStaff): Promise<StaffMember> {
   return apiClient.post(STAFF_PATH, staffMemberSchema, { body });
 }
 

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { STAFF_PATH, staffQueryKey } from './get-staff';
 
 /** DELETE v3/staff/{id}. */
-export function deleteStaff(id: number): Promise<{ id: number }> {
+function deleteStaff(id: number): Promise<{ id: number }> {
   return apiClient.delete(`${STAFF_PATH}/${id}`, staffDeletedSchema);
 }
 

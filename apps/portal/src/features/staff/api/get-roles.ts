@@ -3,14 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /** GET /v2/roles (spec section 7): the roles a staff member can be given. */
-export const ROLES_PATH = '/api/profile/v2/roles';
+const ROLES_PATH = '/api/profile/v2/roles';
 
-export async function getRoles({ signal }: { signal?: AbortSignal } = {}): Promise<Role[]> {
+async function getRoles({ signal }: { signal?: AbortSignal } = {}): Promise<Role[]> {
   const { result } = await apiClient.get(ROLES_PATH, rolesResponseSchema, { signal });
   return result;
 }
 
-export function rolesQueryOptions() {
+function rolesQueryOptions() {
   return queryOptions({
     queryKey: ['staff-roles'] as const,
     queryFn: ({ signal }) => getRoles({ signal }),

@@ -7,7 +7,7 @@ import { EMPTY_PAGE, toListingPage, type ListingPage } from '@/lib/listing';
 /** GET v3/staff (spec section 7): the merchant's staff, a page at a time; no sort is sent. */
 export const STAFF_PATH = '/api/profile/v3/staff';
 
-export function getStaff(
+function getStaff(
   query: Pick<ListingQuery, 'offset' | 'limit'>,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<StaffMember>> {

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { STAFF_PATH, staffQueryKey } from './get-staff';
 
 /** PATCH v3/staff/{id}: the member's display name, role, QR setting and status. */
-export function updateStaff({ id, body }: { id: number; body: UpdateStaff }): Promise<StaffMember> {
+function updateStaff({ id, body }: { id: number; body: UpdateStaff }): Promise<StaffMember> {
   return apiClient.patch(`${STAFF_PATH}/${id}`, staffMemberSchema, { body });
 }
 

@@ -23,7 +23,7 @@ export interface CreateTransferVariables {
 }
 
 /** The server's 409 while a request with the same key is still being processed. */
-export const IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
+const IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
 
 /** How long to wait before asking again, and how many times at most, while the key is in progress. */
 export const IN_PROGRESS_RETRY = { delayMs: 1000, maxRetries: 5 } as const;

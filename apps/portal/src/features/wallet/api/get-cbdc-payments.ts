@@ -8,11 +8,11 @@ import { EMPTY_PAGE, listingSearch, toListingPage, type ListingPage } from '@/li
  * GET /api/account/v1/accounts/{accountID}/payments: JAM-DEX payments received. The placeholder is
  * the CBDC account's `details.account_id` (spec section 7), not its numeric id.
  */
-export function cbdcPaymentsPath(cbdcAccountRef: string): string {
+function cbdcPaymentsPath(cbdcAccountRef: string): string {
   return `/api/account/v1/accounts/${encodeURIComponent(cbdcAccountRef)}/payments`;
 }
 
-export function getCbdcPayments(
+function getCbdcPayments(
   cbdcAccountRef: string,
   query: ListingQuery,
   { signal }: { signal?: AbortSignal } = {},
@@ -30,7 +30,7 @@ export function getCbdcPayments(
   );
 }
 
-export function cbdcPaymentsQueryKey(orgId: string) {
+function cbdcPaymentsQueryKey(orgId: string) {
   return ['cbdc-payments', orgId] as const;
 }
 

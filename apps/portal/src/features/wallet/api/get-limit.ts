@@ -8,11 +8,11 @@ import { limitsQueryKey } from '@/lib/limits-query-key';
  * GET /api/account/v1/accounts/{id}/limits?period=&transfer_type= → `{ data: Limit }` in cents.
  * MBATCH (batch payments) is weekly, period 2; TOP (cash-in) and ACH_CASHOUT (cash-out) daily, period 1.
  */
-export function limitPath(accountId: number): string {
+function limitPath(accountId: number): string {
   return `/api/account/v1/accounts/${accountId}/limits`;
 }
 
-export async function getLimit(
+async function getLimit(
   accountId: number,
   type: LimitTransferType,
   { signal }: { signal?: AbortSignal } = {},
@@ -24,7 +24,7 @@ export async function getLimit(
   return data;
 }
 
-export function limitQueryKey(orgId: string, accountId: number, type: LimitTransferType) {
+function limitQueryKey(orgId: string, accountId: number, type: LimitTransferType) {
   return [...limitsQueryKey(orgId), accountId, type] as const;
 }
 
@@ -34,7 +34,7 @@ export interface LimitParams {
 }
 
 /** `skipToken` while there is no limit to read yet (the transfer modal before a pair is chosen). */
-export function limitQueryOptions(orgId: string, params: LimitParams | SkipToken) {
+function limitQueryOptions(orgId: string, params: LimitParams | SkipToken) {
   return queryOptions({
     queryKey:
       params === skipToken

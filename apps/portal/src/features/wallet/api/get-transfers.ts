@@ -5,14 +5,14 @@ import { apiClient, fallbackOnFailure } from '@/lib/api-client';
 import { EMPTY_PAGE, listingSearch, toListingPage, type ListingPage } from '@/lib/listing';
 
 /** GET /api/account/v2/connected-account-transactions: the transfers history of both wallets. */
-export const TRANSFERS_PATH = '/api/account/v2/connected-account-transactions';
+const TRANSFERS_PATH = '/api/account/v2/connected-account-transactions';
 
 export interface TransfersQuery extends ListingQuery {
   /** The JAM-DEX wallet's history shows only its own transfers (`jam-dex-only=true`). */
   jamDexOnly: boolean;
 }
 
-export function getTransfers(
+function getTransfers(
   { jamDexOnly, ...listing }: TransfersQuery,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ListingPage<Transfer>> {

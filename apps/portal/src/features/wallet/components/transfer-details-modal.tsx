@@ -12,7 +12,7 @@ export interface TransferDetailsData {
   transfer: Transfer;
 }
 
-export function transferDetailRows(transfer: Transfer): DetailRow[] {
+function transferDetailRows(transfer: Transfer): DetailRow[] {
   const rows: DetailRow[] = [
     { label: TRANSFER_DETAILS_TEXTS.transferId, value: transfer.transfer_id },
     { label: TRANSFER_DETAILS_TEXTS.from, value: transfer.from },
