@@ -100,16 +100,19 @@ export async function realServer(): Promise<RealServer> {
 
 /**
  * Follows the real sign-in over HTTP (authorization request, the form, the callback): the cookie.
- * `secondFactor` answers the code step of those who have one (the demo's admins).
+ * `secondFactor` answers the code step of those who have one (the demo's admins); `observe` sees
+ * every answer on the way (the fleet benchmark reads which instance gave it).
  */
 export async function signIn(
   baseUrl: string,
   email: string,
   secondFactor?: () => string,
+  observe?: (response: Response) => void,
 ): Promise<{ name: string; value: string }> {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const keep = (response: Response) => {
+    observe?.(response);
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const at = pair!.indexOf('=');
