@@ -62,8 +62,8 @@ import {
 import { createMailer, staffPlugin } from './modules/staff/index.ts';
 import { authPlugin, sessionCookieName } from './plugins/auth.ts';
 import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
-import { healthRoutes } from './plugins/health.ts';
-import { jobsPlugin } from './plugins/jobs.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { jobsPlugin, type JobsMode } from './plugins/jobs.ts';
 import { listingCachePlugin } from './plugins/listing-cache.ts';
 import { portalPlugin } from './plugins/portal.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -89,7 +89,10 @@ export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
   secrets: Secrets;
-  /** Background jobs; tests that do not exercise them leave them off. */
+  /**
+   * Background jobs (the default): queued and run, or only queued by a `web` instance (ROLE).
+   * Tests that do not exercise them leave them off.
+   */
   jobs?: boolean;
   /** Folder of the built portal; served with a history fallback when present. */
   portalDir?: string | undefined;
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ratio close to gzip 9, little CPU.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorsPlugin);
+  await app.register(healthPlugin, { db: database.db });
   await app.register(securityHeaders, portalSecurityOptions(config.publicUrl));
   await app.register(cookie, { secret: secrets.sessionSecret });
   await registerRateLimits(app, config, sharedRateLimitStore(database.db));
@@ -240,8 +244,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(listingCachePlugin, { database, maxAgeMs: config.listingCacheMaxAgeMs });
   // The runtime of the background jobs; each module's plugin below adds its own (ADR 044).
-  const jobs = options.jobs ?? true;
-  await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, enabled: jobs });
+  const jobs: JobsMode = options.jobs === false ? 'off' : config.role === 'web' ? 'send' : 'run';
+  await app.register(jobsPlugin, { databaseUrl: config.databaseUrl, mode: jobs });
   await app.register(maintenancePlugin);
   await app.register(ledgerPlugin);
 
@@ -298,9 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditPlugin);
   // The simulated bank rail runs beside the jobs, registered after them: it stops before the
   // job queue does (Fastify closes the last registered first).
-  if (jobs) await app.register(bankRailPlugin, { stepSeconds: config.bankRailStepSeconds });
-
-  await app.register(healthRoutes, { pool: database.pool });
+  if (jobs === 'run') await app.register(bankRailPlugin, { stepSeconds: config.bankRailStepSeconds });
 
   if (hasPortal) {
     await app.register(portalPlugin, {

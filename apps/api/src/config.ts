@@ -27,7 +27,28 @@ const envSchema = z.object({
   DEMO: z._default(z.stringbool(), false),
   /** `test` only for the browser journeys' server (it allows TEST_CLOCK_FILE); nothing else reads it. */
   NODE_ENV: z.optional(z.enum(['development', 'production', 'test'])),
+  /**
+   * What this process does in a fleet (ADR 045): `web` answers HTTP and only queues jobs; `worker`
+   * runs the jobs, their schedules and the bank rail, and answers only /healthz, /readyz and
+   * /metrics on PORT; `all` (the default) does both. `web` and `worker` need DATABASE_URL: the
+   * embedded database belongs to one process.
+   */
+  ROLE: z._default(z.enum(['all', 'web', 'worker']), 'all'),
   PORT: wholeNumber(0, 65535, 3000),
+  /**
+   * A second listener for the operators (health, readiness, metrics without a token) on this port,
+   * bound to OPS_HOST (loopback unless set): for a scraper inside the network, never the public.
+   */
+  OPS_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
+  OPS_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  /**
+   * On SIGTERM, how long the process keeps answering after /readyz turned 503, so a balancer's
+   * health check takes it out of rotation first (its interval times its fall count, plus one
+   * interval). 0 without a balancer.
+   */
+  DRAIN_DELAY_SECONDS: wholeNumber(0, 300, 0),
+  /** On SIGTERM, the bound on the whole drain: past it the process exits with code 1. */
+  SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(1, 600, 20),
   /** The address to listen on: every interface in production, loopback in the demo. */
   HOST: z.optional(z.string().check(z.minLength(1))),
   /** The origin users reach the portal on; cookies, redirects and the embedded issuer derive from it. */
@@ -129,7 +150,11 @@ export interface FeeSchedule {
 export interface Config {
   /** The demo world and its conveniences (DEMO); false is production. */
   demo: boolean;
+  role: 'all' | 'web' | 'worker';
   port: number;
+  ops: { port: number | undefined; host: string };
+  drainDelayMs: number;
+  shutdownTimeoutMs: number;
   host: string;
   publicUrl: string;
   dataDir: string;
@@ -171,10 +196,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.TEST_CLOCK_FILE && !(env.NODE_ENV === 'test' && env.DEMO)) {
     throw new Error('Invalid environment: TEST_CLOCK_FILE is only for tests (NODE_ENV=test with DEMO)');
   }
+  if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+    throw new Error(
+      `Invalid environment: ROLE=${env.ROLE} needs DATABASE_URL (the embedded database is one process's)`,
+    );
+  }
+  if (env.DRAIN_DELAY_SECONDS >= env.SHUTDOWN_TIMEOUT_SECONDS) {
+    throw new Error('Invalid environment: DRAIN_DELAY_SECONDS must be shorter than SHUTDOWN_TIMEOUT_SECONDS');
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     demo: env.DEMO,
+    role: env.ROLE,
     port: env.PORT,
+    ops: { port: env.OPS_PORT, host: env.OPS_HOST },
+    drainDelayMs: env.DRAIN_DELAY_SECONDS * 1000,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     // `localhost` is every loopback address (IPv4 and IPv6): the demo is not reachable from elsewhere.
     host: env.HOST ?? (env.DEMO ? 'localhost' : '0.0.0.0'),
     publicUrl,

@@ -1,12 +1,15 @@
-/** The server (started by server.ts): settings, database, app, listening, and a clean shutdown. */
+/** The server (started by server.ts): settings, database, app, listening, and a graceful stop. */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { prepareDatabase } from './scripts/prepare.ts';
+import { prepareForStart } from './scripts/prepare.ts';
 import { templateFor } from './scripts/database-template.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { realClock } from './lib/clock.ts';
 import { fileClock } from './lib/test-clock.ts';
 import { verifyLedger } from './modules/ledger/index.ts';
+import { createOpsServer } from './plugins/ops-server.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
@@ -23,7 +26,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   ...(template ? { loadDataDir: template } : {}),
 });
-await prepareDatabase(database.db, { demo: config.demo, now: clock() });
+await prepareForStart(database, { demo: config.demo, now: clock() });
 
 const app = await buildApp({
   config,
@@ -32,18 +35,38 @@ const app = await buildApp({
   now: clock,
 });
 
+// A worker answers only the operators (ADR 045); a web instance may have their listener beside.
+const ops: FastifyInstance | undefined =
+  config.role === 'worker' || config.ops.port !== undefined
+    ? await createOpsServer({ db: database.db, isDraining: () => app.isDraining() })
+    : undefined;
+
 let closing = false;
+/**
+ * SIGTERM's graceful stop (ADR 045): readiness turns false at once and every answer closes its
+ * connection; after DRAIN_DELAY_SECONDS (the balancer has taken the instance out) the app closes:
+ * no new connection, requests in flight answered, notification streams ended (browsers reconnect
+ * elsewhere), jobs stopped after their active ones, the ledger's queued batches posted. All of it
+ * within SHUTDOWN_TIMEOUT_SECONDS, or the process exits with 1.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 15_000);
-  timer.unref();
+  app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down: draining');
+  const bound = setTimeout(() => {
+    app.log.error({ shutdownTimeoutMs: config.shutdownTimeoutMs }, 'drain took too long: exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  bound.unref();
   try {
+    app.startDraining();
+    if (config.drainDelayMs > 0) await delay(config.drainDelayMs);
     await app.close();
+    await ops?.close();
     // Everything has stopped moving money (the rail is stopped, the writers drained).
     const sound = config.verifyLedgerOnShutdown ? await verifyLedgerBeforeExit() : true;
     await database.close();
+    app.log.info('stopped');
     process.exit(sound ? 0 : 3);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
@@ -65,9 +88,19 @@ async function verifyLedgerBeforeExit(): Promise<boolean> {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  config.demo
-    ? `Lynk Merchant Portal on ${config.publicUrl}: the DEMO (demo users seeded, mail viewer at /dev/mail for this machine only, listening on ${config.host})`
-    : `Lynk Merchant Portal on ${config.publicUrl} (production)`,
-);
+if (config.role === 'worker') {
+  await app.ready();
+  await ops!.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Lynk Merchant Portal worker: jobs and the bank rail; health and metrics on port ${config.port}`,
+  );
+} else {
+  await app.listen({ port: config.port, host: config.host });
+  if (ops) await ops.listen({ port: config.ops.port!, host: config.ops.host });
+  const role = config.role === 'web' ? ', web instance (jobs run by the workers)' : '';
+  app.log.info(
+    config.demo
+      ? `Lynk Merchant Portal on ${config.publicUrl}: the DEMO (demo users seeded, mail viewer at /dev/mail for this machine only, listening on ${config.host})${role}`
+      : `Lynk Merchant Portal on ${config.publicUrl} (production)${role}`,
+  );
+}

@@ -49,17 +49,22 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /**
  * Whether some migration has not run yet. One read of Kysely's own table: the Migrator, which
  * creates its tables and takes its lock first, cost a restart a quarter of a second to learn that
- * nothing was to be done. A database without that table (a new one) has everything pending.
+ * nothing was to be done. A database without that table (a new one) has everything pending; one
+ * that does not answer throws (readiness tells the two apart).
  */
-async function migrationsPending(db: Kysely<unknown>): Promise<boolean> {
+export async function migrationsPending(db: Kysely<unknown>): Promise<boolean> {
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
     const done = new Set(rows.map((row) => row.name));
     return Object.keys(migrations).some((name) => !done.has(name));
-  } catch {
-    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE) return true;
+    throw error;
   }
 }
+
+/** PostgreSQL's SQLSTATE for a table that does not exist. */
+const UNDEFINED_TABLE = '42P01';
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   if (await migrationsPending(db)) await runMigrations(db);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { batchesToValidate, VALIDATE_BATCH_JOB, validateBatch, type ValidateBatchJob } from './jobs.ts';
 import { startBatchProcessing } from './processing-jobs.ts';
+import { PROCESS_BATCH_JOB } from './processing.ts';
 import { batchRoutes } from './routes.ts';
 import type { BatchSettings } from './service.ts';
 
@@ -17,7 +18,10 @@ export const batchesPlugin = fp(async function batches(
   await app.register(batchRoutes, { prefix: '/api/payment', settings: opts.settings });
   const { boss } = app;
   if (!boss) return;
+  // The queues a web instance's approvals and uploads send to exist before any worker starts.
   await boss.createQueue(VALIDATE_BATCH_JOB);
+  await boss.createQueue(PROCESS_BATCH_JOB);
+  if (!app.runsJobs) return;
   await boss.work<ValidateBatchJob>(VALIDATE_BATCH_JOB, async (jobs) => {
     for (const job of jobs) {
       const status = await validateBatch(app.db, job.data.batchId, app.clock());

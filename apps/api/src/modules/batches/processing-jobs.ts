@@ -10,7 +10,7 @@ const RESUME_BATCHES_CRON = '* * * * *';
 const STALLED_AFTER_MS = 2 * 60_000;
 
 /**
- * The processing's queue and its safety net. An approval queues its batch's job in its own
+ * The processing's workers and its safety net (its queue is created by the plugin). An approval queues its batch's job in its own
  * transaction; a bank-funded batch waiting on the rail queues itself again a rail step later. A
  * job lost with a crashed process is taken up again at start (every batch still in flight) and by
  * the minute's sweep; two runs of one batch at once pay nobody twice (ADR 023).
@@ -21,7 +21,6 @@ export async function startBatchProcessing(app: FastifyInstance, boss: PgBoss, r
       await boss.send(PROCESS_BATCH_JOB, { batchId } satisfies ProcessBatchJob);
     }
   };
-  await boss.createQueue(PROCESS_BATCH_JOB);
   await boss.work<ProcessBatchJob>(PROCESS_BATCH_JOB, async (jobs) => {
     for (const job of jobs) {
       const { batchId } = job.data;

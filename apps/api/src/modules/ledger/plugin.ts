@@ -11,6 +11,7 @@ export const ledgerPlugin = fp(async function ledger(app: FastifyInstance) {
   const { boss } = app;
   if (!boss) return;
   await boss.createQueue(VERIFY_LEDGER_JOB);
+  if (!app.runsJobs) return;
   await boss.work(VERIFY_LEDGER_JOB, async () => {
     const verification = await verifyLedger(app.db);
     const summary = { violations: verification.violations };

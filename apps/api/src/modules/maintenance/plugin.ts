@@ -7,6 +7,7 @@ export const maintenancePlugin = fp(async function maintenance(app: FastifyInsta
   const { boss } = app;
   if (!boss) return;
   await boss.createQueue(PURGE_EXPIRED_JOB);
+  if (!app.runsJobs) return;
   await boss.work(PURGE_EXPIRED_JOB, async () => {
     const purged = await purgeExpired(app.db, app.clock());
     app.log.info({ purged }, 'purged expired sessions and provider records');

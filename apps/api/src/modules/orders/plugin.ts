@@ -17,6 +17,7 @@ export const ordersPlugin = fp(async function orders(
   const { boss } = app;
   if (!boss) return;
   await boss.createQueue(EXPIRE_ORDERS_JOB);
+  if (!app.runsJobs) return;
   await boss.work(EXPIRE_ORDERS_JOB, async () => {
     const expired = await expireUnpaidOrders(app.db, app.clock());
     if (expired > 0) app.log.info({ expired }, 'expired unpaid payment requests');

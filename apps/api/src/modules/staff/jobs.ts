@@ -31,6 +31,15 @@ export function staffMailQueue(boss: PgBoss | null) {
   };
 }
 
+/** The queue of staff emails, made by every process that may queue one (web instances too). */
+export async function createStaffMailQueue(boss: PgBoss) {
+  await boss.createQueue(STAFF_MAIL_JOB, {
+    retryLimit: MAX_MAIL_ATTEMPTS - 1,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
+}
+
 /**
  * Delivers staff emails. A failed delivery is retried with a growing delay; messages still
  * waiting at start (a server without SMTP before, or a crash) are queued again.
@@ -41,11 +50,6 @@ export async function startStaffMail(
   deps: { mailer: Mailer | null; publicUrl: string },
 ) {
   if (!deps.mailer) app.log.warn('SMTP_URL is not set: staff activation emails wait in the outbox');
-  await boss.createQueue(STAFF_MAIL_JOB, {
-    retryLimit: MAX_MAIL_ATTEMPTS - 1,
-    retryDelay: 30,
-    retryBackoff: true,
-  });
   if (deps.mailer) {
     for (const outboxId of await findPendingMail(app.db)) {
       // A message whose job still waits in the queue needs no other (looked at before this

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { devMailRoutes } from './dev-mail-routes.ts';
-import { startStaffMail } from './jobs.ts';
+import { createStaffMailQueue, startStaffMail } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
 import { staffRoutes, type StaffRoutesOptions } from './routes.ts';
 
@@ -20,5 +20,7 @@ export const staffPlugin = fp(async function staff(app: FastifyInstance, opts: S
   await app.register(staffRoutes, { prefix: '/api/profile', endSessions: opts.endSessions });
   // What would have been emailed, in the demo only and to this machine only: never in production.
   if (opts.demo) await app.register(devMailRoutes, { publicUrl: opts.mail.publicUrl });
-  if (app.boss) await startStaffMail(app, app.boss, opts.mail);
+  if (!app.boss) return;
+  await createStaffMailQueue(app.boss);
+  if (app.runsJobs) await startStaffMail(app, app.boss, opts.mail);
 });
