@@ -9,8 +9,8 @@
  */
 import { registerHooks } from 'node:module';
 
-/** The first key of the two-key advisory lock: this experiment's own space. */
-const LOCK_SPACE = 20_0005;
+/** The first key of the two-key advisory lock, this experiment's own space: 'LYNK' in ASCII. */
+const LOCK_SPACE = 0x4c594e4b;
 const TARGET = '/apps/api/src/modules/ledger/engine-repository.ts';
 const STATEMENT = 'select ledger_post_batch(${toJson(requests)}::jsonb) as outcomes`';
 const LOCKED_STATEMENT = `with shard_locks as (

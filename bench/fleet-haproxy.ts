@@ -88,6 +88,8 @@ export interface Balancer {
   /** Resolves once every server of both sections is UP (throws after 30 s). */
   waitUntilAllUp(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGKILL at once (when the benchmark exits without time to stop it). */
+  killNow(): void;
 }
 
 /** Starts HAProxy on `layout` with its config and stats socket in `dir`. */
@@ -113,6 +115,9 @@ export async function startHaproxy(dir: string, layout: BalancerLayout): Promise
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       throw new Error(`HAProxy's servers never all came up: ${JSON.stringify([...(await states())])}`);
+    },
+    killNow() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -24,6 +24,8 @@ export interface Attempt {
   answeredAt: number;
   /** null: no answer came through the balancer. */
   status: number | null;
+  /** Answered from the stored answer of an earlier request with the same key (`Idempotent-Replayed`). */
+  replayed: boolean;
   transferId?: string;
 }
 
@@ -47,11 +49,12 @@ async function attempt(browser: Browser, call: Call, direction: Attempt['directi
       sentAt,
       answeredAt: performance.now(),
       status: answer.status,
+      replayed: answer.replayed,
       ...(answer.status === 201 && transferId ? { transferId } : {}),
     };
   } catch (error) {
     if (!(error instanceof Unanswered)) throw error;
-    return { call, direction, sentAt, answeredAt: performance.now(), status: null };
+    return { call, direction, sentAt, answeredAt: performance.now(), status: null, replayed: false };
   }
 }
 

