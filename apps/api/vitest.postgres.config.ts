@@ -6,6 +6,8 @@ export default defineProject({
     name: 'api-postgres',
     environment: 'node',
     include: [
+      // Only here: several server processes on one database (the embedded one is one process's).
+      'src/**/*.postgres.test.ts',
       'src/modules/account/**/*.test.ts',
       'src/modules/ledger/*.property.test.ts',
       'src/modules/ledger/integrity.test.ts',
