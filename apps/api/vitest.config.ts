@@ -5,6 +5,8 @@ export default defineProject({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Tests of a fleet of servers on one PostgreSQL run in the api-postgres project only.
+    exclude: ['src/**/*.postgres.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -6,6 +6,8 @@ export default defineProject({
     name: 'api-postgres',
     environment: 'node',
     include: [
+      // Only here: several server processes on one database (the embedded one is one process's).
+      'src/**/*.postgres.test.ts',
       'src/modules/account/**/*.test.ts',
       'src/modules/ledger/*.property.test.ts',
       'src/modules/ledger/integrity.test.ts',
@@ -27,6 +29,8 @@ export default defineProject({
       'src/plugins/listing-cache*.test.ts',
       // So does a server refusing the bearer tokens of a member changed on another one.
       'src/modules/session/bearer-memberships.test.ts',
+      // And a session ended on one server, refused at once by the others.
+      'src/modules/session/session-ends.test.ts',
       // An idle connection ended by the server must not end the process.
       'src/db/lost-connection.test.ts',
       // Every route as every caller: the tenants' isolation holds on PostgreSQL's queries too.

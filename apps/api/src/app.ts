@@ -266,7 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       hashQueue,
     });
   }
-  await app.register(sessionPlugin, { sessions, publicUrl: config.publicUrl });
+  await app.register(sessionPlugin, { sessions, publicUrl: config.publicUrl, database });
   await app.register(accountPlugin, { railStepSeconds: config.bankRailStepSeconds });
   await app.register(profilePlugin);
   await app.register(notificationsPlugin);

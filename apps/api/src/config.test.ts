@@ -55,3 +55,32 @@ describe('production unless the demo is asked for (ADR 041)', () => {
     );
   });
 });
+
+describe('a fleet process (ADR 045)', () => {
+  it('is web and worker at once unless ROLE says otherwise, and a part of a fleet only on PostgreSQL', () => {
+    expect(loadConfig({}).role).toBe('all');
+    const url = 'postgres://lynk@db.internal/lynk';
+    expect(loadConfig({ ROLE: 'web', DATABASE_URL: url }).role).toBe('web');
+    expect(loadConfig({ ROLE: 'worker', DATABASE_URL: url }).role).toBe('worker');
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(/ROLE=web needs DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'cron', DATABASE_URL: url })).toThrow(/ROLE/);
+  });
+
+  it('drains within its bound: 20 s unless set, the delay shorter than the bound', () => {
+    expect(loadConfig({})).toMatchObject({ drainDelayMs: 0, shutdownTimeoutMs: 20_000 });
+    expect(loadConfig({ DRAIN_DELAY_SECONDS: '5', SHUTDOWN_TIMEOUT_SECONDS: '30' })).toMatchObject({
+      drainDelayMs: 5_000,
+      shutdownTimeoutMs: 30_000,
+    });
+    expect(() => loadConfig({ DRAIN_DELAY_SECONDS: '20' })).toThrow(/DRAIN_DELAY_SECONDS/);
+  });
+
+  it("has an operators' listener only when OPS_PORT is set, on loopback unless OPS_HOST says otherwise", () => {
+    expect(loadConfig({}).ops).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ OPS_PORT: '9464', OPS_HOST: '0.0.0.0' }).ops).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+    });
+    expect(() => loadConfig({ OPS_PORT: '0' })).toThrow(/OPS_PORT/);
+  });
+});

@@ -20,6 +20,7 @@ import * as listingChangeNotify from './migrations/0016-listing-change-notify.ts
 import * as batchRequestedBy from './migrations/0017-batch-requested-by.ts';
 import * as sharedLimits from './migrations/0018-shared-limits.ts';
 import * as auditAppendOnly from './migrations/0019-audit-append-only.ts';
+import * as sessionEndsNotify from './migrations/0020-session-ends-notify.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017-batch-requested-by': batchRequestedBy,
   '0018-shared-limits': sharedLimits,
   '0019-audit-append-only': auditAppendOnly,
+  '0020-session-ends-notify': sessionEndsNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,18 @@ describe('generated secrets', () => {
       expect(loaded.sessionSecret).toBe(older.sessionSecret);
       expect(Buffer.from(loaded.sessionEncryptionKey, 'base64url')).toHaveLength(32);
       expect(JSON.parse(await readFile(file, 'utf8')).sessionEncryptionKey).toBe(loaded.sessionEncryptionKey);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+
+  it('are the same for instances of a fleet starting together on one folder, and no draft is left', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lynk-secrets-'));
+    try {
+      const fleet = await Promise.all(Array.from({ length: 8 }, () => loadSecrets(dir)));
+      const stored = JSON.parse(await readFile(path.join(dir, 'secrets.json'), 'utf8'));
+      for (const secrets of fleet) expect(secrets).toEqual(stored);
+      expect(await readdir(dir)).toEqual(['secrets.json']);
     } finally {
       await rm(dir, { recursive: true });
     }

@@ -1,5 +1,5 @@
 import { randomBytes, generateKeyPairSync } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JWK } from 'jose';
 import { isMemoryDataDir } from '../config.ts';
@@ -52,6 +52,18 @@ export async function loadSecrets(dataDir: string): Promise<Secrets> {
   }
   const secrets = generate();
   await mkdir(dataDir, { recursive: true });
-  await writeFile(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
-  return secrets;
+  // The instances of a fleet sharing one folder may start together: each writes its secrets whole
+  // under a name of its own and links them into place; the link fails for all but the first,
+  // and the others read the first's. Nobody ever reads a half-written file.
+  const draft = `${file}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+  try {
+    await link(draft, file);
+    return secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return JSON.parse(await readFile(file, 'utf8')) as Secrets;
+  } finally {
+    await unlink(draft);
+  }
 }

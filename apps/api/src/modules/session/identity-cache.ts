@@ -7,8 +7,9 @@ const MAX_ENTRIES = 10_000;
  * Who a session is, remembered for a few seconds after the session row, its tokens and the access
  * token's signature were checked (ADR 025): the requests of a page arrive in bursts, and each would
  * otherwise repeat a database read, two decryptions and an RSA verification. An entry never
- * outlives its access token, and ending a session here forgets it at once; a session ended by
- * another server, or made idle by editing its row, is seen at the latest `ttlMs` later.
+ * outlives its access token, and ending a session forgets it at once on every server that hears
+ * the database announce the row's deletion (migration 0020); a server not listening, or a session
+ * made idle by editing its row, sees it at the latest `ttlMs` later.
  */
 export function createIdentityCache<T = SessionIdentity>(ttlMs: number, now: () => number) {
   const entries = new Map<string, { identity: T; until: number }>();
@@ -31,6 +32,10 @@ export function createIdentityCache<T = SessionIdentity>(ttlMs: number, now: () 
     },
     forget(idHash: string) {
       entries.delete(idHash);
+    },
+    /** Forgets everything (the announcements stopped or resumed: some may have been missed). */
+    clear() {
+      entries.clear();
     },
     get size() {
       return entries.size;

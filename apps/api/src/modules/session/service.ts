@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES, type SessionIdentity } from '@lynk/contract/session';
 import type { Database } from '../../db/schema.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { openChangeFeed, type ChangeChannel, type ChangeFeed } from '../../db/change-feed.ts';
 import { recordAudit } from '../audit/index.ts';
 import { authenticationFromClaims, type Authentication } from '../../plugins/authentication.ts';
 import { announceMemberChange } from './bearer-memberships.ts';
@@ -75,6 +77,9 @@ export interface SessionServiceOptions {
   /** The app's clock (`app.clock`): idle and absolute lifetimes are judged on it. */
   now: () => Date;
 }
+
+/** Where the database announces each deleted session (migration 0020). */
+const SESSION_ENDS: ChangeChannel = { channel: 'session_ends', applicationName: 'lynk-session-ends' };
 
 export function createSessionService(options: SessionServiceOptions) {
   const { db, oidc, verifier, publicUrl, audience, providerSessions, now } = options;
@@ -310,7 +315,20 @@ export function createSessionService(options: SessionServiceOptions) {
     }
   }
 
-  return { beginLogin, completeLogin, resolve, logout, replace, endUserSessions };
+  /**
+   * Hears the database announce every deleted session (migration 0020), whichever server deleted
+   * it, and forgets the identity remembered for it: a sign-out or a staff change on one instance
+   * of a fleet ends the session on all of them at once, not `identityCacheMs` later.
+   */
+  function listen(database: DatabaseHandle, lost: (error: unknown) => void): Promise<ChangeFeed> {
+    return openChangeFeed(
+      database,
+      { changed: (idHash) => identities.forget(idHash), live: () => identities.clear(), lost },
+      SESSION_ENDS,
+    );
+  }
+
+  return { beginLogin, completeLogin, resolve, logout, replace, endUserSessions, listen };
 }
 
 /** Sessions past their absolute lifetime or idle for longer than the idle limit. */

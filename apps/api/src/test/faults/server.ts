@@ -52,10 +52,17 @@ function faultServerEnv(target: FaultTarget, port: number): Record<string, strin
   };
 }
 
-export async function faultServer(target: FaultTarget): Promise<FaultServer> {
+/**
+ * `settings`: more environment (an instance of a fleet: ROLE, PUBLIC_URL the balancer's, a drain
+ * delay); `SIGTERM` then waits for the exit code the caller expects.
+ */
+export async function faultServer(
+  target: FaultTarget,
+  settings: Record<string, string> = {},
+): Promise<FaultServer> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const env = { ...process.env, ...faultServerEnv(target, port) };
+  const env = { ...process.env, ...faultServerEnv(target, port), ...settings };
   let child: ChildProcess | undefined;
   let errors = '';
 
