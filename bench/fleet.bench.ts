@@ -39,6 +39,7 @@ import {
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
 import { DEMO_USERS } from '../apps/api/src/world/demo-chain.ts';
+import { cpuSnapshot, otherWork } from './fleet-cpu.ts';
 import {
   HAPROXY,
   haproxyInstalled,
@@ -74,6 +75,8 @@ const SIGN_IN_EMAILS = DEMO_USERS.filter(
   (u) => u.roleId === ROLE_IDS.MANAGER || u.roleId === ROLE_IDS.CASHIER,
 ).map((u) => u.email);
 const CPUS = availableParallelism();
+/** Other work taking more than this many CPUs on average while a phase is measured makes it a busy machine's figures. */
+const BUSY_CPUS = 0.2;
 
 if (!haproxyInstalled()) {
   console.error(`HAProxy is not installed (${HAPROXY}): apt-get install -y haproxy`);
@@ -220,12 +223,10 @@ async function main() {
   const phases: Phase[] = [];
   const measure = async (instancesBehind: number): Promise<Phase> => {
     const loadBefore = load();
-    const busy = loadavg()[0]! > CPUS;
+    const cpuBefore = cpuSnapshot();
     console.log(
       `\n${instancesBehind} web instance(s) behind HAProxy (${elapsed()}; load average ${loadBefore}):`,
     );
-    if (busy)
-      console.log(`  the machine is busy (load average above ${CPUS}): figures will be low and noisy`);
     const anchor = await cannon(balancer!.anchorUrl, {});
     console.log(
       `  bare Fastify route(s) (anchor): ${anchor.perSecond.toFixed(0)} req/s, p99 ${anchor.p99} ms`,
@@ -249,8 +250,17 @@ async function main() {
         `${signIns.acrossInstances} of ${signIns.completed} across instances (${signIns.instances.join(', ')})` +
         (signIns.failed ? `; ${signIns.failed} FAILED: ${signIns.firstError}` : ''),
     );
+    const others = otherWork(cpuBefore, cpuSnapshot());
+    const busy = others !== undefined && others > BUSY_CPUS;
+    if (others !== undefined) {
+      console.log(
+        `  other work on the machine meanwhile: ${others.toFixed(2)} of ${CPUS} CPUs` +
+          (busy ? ' (BUSY: these figures are low and noisy)' : ''),
+      );
+    }
     const phase = {
       instances: instancesBehind,
+      others,
       anchor,
       transfers8,
       transfers32,
@@ -365,8 +375,9 @@ interface Phase {
   transfers32: TransferFigures;
   orders: CannonFigures;
   signIns: SignInFigures;
-  /** The load averages before the phase, and whether the 1-minute one was above the CPU count. */
+  /** The load averages before the phase; the CPUs' worth other work took during it, and whether that was much. */
   load: string;
+  others: number | undefined;
   busy: boolean;
 }
 
@@ -519,8 +530,9 @@ async function writeFigures({
   const [one, two] = phases as [Phase, Phase];
   const ratio = (a: number, b: number) => (a > 0 ? (b / a).toFixed(2) : '–');
   const busy = [one, two].some((p) => p.busy)
-    ? ` **The machine was busy** (other work running; a 1-minute load average above ${CPUS}): these figures are lower and noisier than on a quiet machine.`
+    ? ` **The machine was busy**: other work took more than ${BUSY_CPUS} CPUs on average while a phase was measured, so these figures are lower and noisier than on a quiet machine.`
     : '';
+  const othersOf = (p: Phase) => (p.others === undefined ? 'unknown' : `${p.others.toFixed(2)} CPUs`);
   const rows: Array<[string, (p: Phase) => string, (p: Phase) => number]> = [
     [
       'bare Fastify route(s) (anchor), req/s',
@@ -573,7 +585,7 @@ async function writeFigures({
     : '';
   const f = failover;
   const date = new Date().toISOString().slice(0, 10);
-  const section = `Fleet (\`npm run bench:fleet\`, ${date}): web instances of the real server (\`ROLE=web\`, production settings with the demo world, rate limits raised) behind HAProxy ${haproxyVersion()} (round robin, \`option httpchk GET /readyz\`, \`inter 500ms fall 2 rise 2\`, \`retries 3\`, \`option redispatch 1\`, \`retry-on conn-failure empty-response\`), one worker (\`ROLE=worker\`), one PostgreSQL ${version}, durable (fsync and synchronous_commit on). ${CPUS} CPUs, nothing pinned: the instances, PostgreSQL, HAProxy and the load generator share them, so the second instance can add only what the cores leave over. Load average ${one.load} before the first measurement, ${two.load} before the second.${busy} Each figure over ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; transfers: the Kingston manager moving J$1 between the main wallet and JAM-DEX over HTTP, each with its own Idempotency-Key; orders listing: autocannon, ${CONNECTIONS} connections, the manager's session cookie; sign-ins: ${SIGN_IN_CONCURRENCY} at a time, each the whole flow (authorization request, password form, callback, then \`/api/session\`) through the balancer, its steps spread over the instances by round robin; the anchor: bare Fastify routes (one, then two processes) behind the same HAProxy.
+  const section = `Fleet (\`npm run bench:fleet\`, ${date}): web instances of the real server (\`ROLE=web\`, production settings with the demo world, rate limits raised) behind HAProxy ${haproxyVersion()} (round robin, \`option httpchk GET /readyz\`, \`inter 500ms fall 2 rise 2\`, \`retries 3\`, \`option redispatch 1\`, \`retry-on conn-failure empty-response\`), one worker (\`ROLE=worker\`), one PostgreSQL ${version}, durable (fsync and synchronous_commit on). ${CPUS} CPUs, nothing pinned: the instances, PostgreSQL, HAProxy and the load generator share them, so the second instance can add only what the cores leave over. Load average ${one.load} before the first measurement, ${two.load} before the second (the benchmark's own processes count in it); other work on the machine (CPU time from /proc, less the benchmark's process tree) took ${othersOf(one)} on average during the first, ${othersOf(two)} during the second.${busy} Each figure over ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; transfers: the Kingston manager moving J$1 between the main wallet and JAM-DEX over HTTP, each with its own Idempotency-Key; orders listing: autocannon, ${CONNECTIONS} connections, the manager's session cookie; sign-ins: ${SIGN_IN_CONCURRENCY} at a time, each the whole flow (authorization request, password form, callback, then \`/api/session\`) through the balancer, its steps spread over the instances by round robin; the anchor: bare Fastify routes (one, then two processes) behind the same HAProxy.
 
 ${table}
 
