@@ -301,8 +301,10 @@ async function main() {
     const web2Again = await start('web2', 'web', web2Port!);
     await balancer!.waitUntilAllUp();
     console.log('  row locks alone (as shipped):');
+    const rowLocksCpu = cpuSnapshot();
     const rowLocks8 = await transfers(8);
     const rowLocks32 = await transfers(32);
+    const rowLocksOthers = otherWork(rowLocksCpu, cpuSnapshot());
     await Promise.all([web1.stop(), web2Again.stop()]);
     const hook = fileURLToPath(new URL('fleet-advisory-lock.ts', import.meta.url));
     const locked = { ...settings, nodeArgs: ['--import', hook] };
@@ -329,11 +331,19 @@ async function main() {
         );
     }, 100);
     console.log('  with an advisory lock per shard:');
+    const lockedCpu = cpuSnapshot();
     const locked8 = await transfers(8);
     const locked32 = await transfers(32);
+    const lockedOthers = otherWork(lockedCpu, cpuSnapshot());
     clearInterval(sampling);
     console.log(`  advisory locks seen at once: up to ${locks.held} held, ${locks.awaited} awaited`);
-    experiment = { rowLocks8, rowLocks32, locked8, locked32, locks };
+    const others = [rowLocksOthers, lockedOthers];
+    if (others.every((o) => o !== undefined)) {
+      console.log(
+        `  other work on the machine meanwhile: ${others.map((o) => o.toFixed(2)).join(' then ')} CPUs`,
+      );
+    }
+    experiment = { rowLocks8, rowLocks32, locked8, locked32, locks, others };
   }
 
   // The clients send again whatever got no answer; then the whole run must add up.
@@ -388,6 +398,8 @@ interface Experiment {
   locked32: TransferFigures;
   /** The most advisory locks of the experiment seen held, and awaited, at one moment. */
   locks: { held: number; awaited: number };
+  /** Other work's CPUs during each half (without, then with the lock). */
+  others: Array<number | undefined>;
 }
 
 interface Failover {
@@ -575,7 +587,7 @@ async function writeFigures({
   const lockRows = experiment
     ? [
         '',
-        `Experiment (not in the product): each ledger batch first takes a PostgreSQL advisory transaction lock per shard it touches (bench/fleet-advisory-lock.ts rewrites the batch statement as the instances load it), 2 web instances, measured right after the same 2 instances without it; up to ${experiment.locks.held} of its locks seen held and ${experiment.locks.awaited} awaited at one moment.`,
+        `Experiment (not in the product): each ledger batch first takes a PostgreSQL advisory transaction lock per shard it touches (bench/fleet-advisory-lock.ts rewrites the batch statement as the instances load it), 2 web instances, measured right after the same 2 instances without it; up to ${experiment.locks.held} of its locks seen held and ${experiment.locks.awaited} awaited at one moment; other work on the machine took ${experiment.others.map((o) => (o === undefined ? 'unknown' : `${o.toFixed(2)} CPUs`)).join(', then ')}.`,
         '',
         '| Transfers/s, 2 web instances | Row locks alone (as shipped) | With an advisory lock per shard | Ratio |',
         '| --- | --- | --- | --- |',
