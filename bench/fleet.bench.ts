@@ -352,7 +352,17 @@ async function main() {
   console.log(
     `\nThe whole run: ${whole.accepted} transfers accepted (${resent} sent again by the clients): ${verdict(whole)}`,
   );
-  const ok = sound(failover.money) && sound(whole);
+  // Outside the failover, nothing may fail at all: a sign-in or a listing that fails in a fleet is a finding.
+  const failures = phases.flatMap((p) =>
+    [
+      p.signIns.failed &&
+        `${p.signIns.failed} sign-ins failed with ${p.instances} instance(s): ${p.signIns.firstError}`,
+      p.orders.non2xx && `${p.orders.non2xx} listing answers not 2xx with ${p.instances} instance(s)`,
+      (p.transfers8.failed || p.transfers32.failed) && `transfers failed with ${p.instances} instance(s)`,
+    ].filter((problem) => typeof problem === 'string'),
+  );
+  for (const failure of failures) console.log(`FAILED: ${failure}`);
+  const ok = sound(failover.money) && sound(whole) && failures.length === 0;
 
   await writeFigures({ version, phases, failover, experiment, whole });
   console.log(`\n${ok ? 'PASSED' : 'FAILED'} (${elapsed()}); load average ${load()}`);

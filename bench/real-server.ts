@@ -98,16 +98,20 @@ export async function realServer(): Promise<RealServer> {
   };
 }
 
-/**
- * Follows the real sign-in over HTTP (authorization request, the form, the callback): the cookie.
- * `secondFactor` answers the code step of those who have one (the demo's admins); `observe` sees
- * every answer on the way (the fleet benchmark reads which instance gave it).
- */
+export interface SignInOptions {
+  /** Answers the code step of those who have one (the demo's admins). */
+  secondFactor?: () => string;
+  /** Sees every answer on the way (the fleet benchmark reads which instance gave it). */
+  observe?: (response: Response) => void;
+  /** Sent with every request (the fleet benchmark's client address, for a balancer trusted to tell it). */
+  headers?: Record<string, string>;
+}
+
+/** Follows the real sign-in over HTTP (authorization request, the form, the callback): the cookie. */
 export async function signIn(
   baseUrl: string,
   email: string,
-  secondFactor?: () => string,
-  observe?: (response: Response) => void,
+  { secondFactor, observe, headers = {} }: SignInOptions = {},
 ): Promise<{ name: string; value: string }> {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -123,28 +127,29 @@ export async function signIn(
     let response = first;
     while (response.status >= 300 && response.status < 400) {
       const next = new URL(response.headers.get('location')!, baseUrl);
-      response = await fetch(next, { redirect: 'manual', headers: { cookie: cookie() } });
+      response = await fetch(next, { redirect: 'manual', headers: { ...headers, cookie: cookie() } });
       keep(response);
     }
     return response;
   };
   const submit = async (page: Response, fields: Record<string, string>) => {
     const action = /action="([^"]+)"/.exec(await page.text())?.[1];
-    if (!action) throw new Error(`No form at ${page.url}`);
+    if (!action) throw new Error(`No form at ${page.url} (it answered ${page.status})`);
     const posted = await fetch(new URL(action.replaceAll('&amp;', '&'), baseUrl), {
       method: 'POST',
       redirect: 'manual',
-      headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...headers, cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
     });
     keep(posted);
     return follow(posted);
   };
-  const first = await fetch(`${baseUrl}/auth/login?returnTo=/`, { redirect: 'manual' });
+  const first = await fetch(`${baseUrl}/auth/login?returnTo=/`, { redirect: 'manual', headers });
   keep(first);
   const afterPassword = await submit(await follow(first), { email, password: DEMO_PASSWORD });
   if (secondFactor && !jar.has('lynk_session')) await submit(afterPassword, { code: secondFactor() });
   const value = jar.get('lynk_session');
-  if (!value) throw new Error('Signing in gave no session cookie');
+  if (!value)
+    throw new Error(`Signing in gave no session cookie (the form answered ${afterPassword.status})`);
   return { name: 'lynk_session', value };
 }

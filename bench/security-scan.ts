@@ -293,7 +293,9 @@ const outputDir = await mkdtemp(path.join(tmpdir(), 'lynk-scan-'));
 const server = await realServer();
 try {
   await server.start();
-  const session = await signIn(server.baseUrl, ADMIN, () => totpCode(DEMO_TOTP_SECRET, new Date()));
+  const session = await signIn(server.baseUrl, ADMIN, {
+    secondFactor: () => totpCode(DEMO_TOTP_SECRET, new Date()),
+  });
   const cookie = `${session.name}=${session.value}`;
   const get: Fetcher = async (url) =>
     (await fetch(`${server.baseUrl}${url}`, { headers: { cookie } })).json();
