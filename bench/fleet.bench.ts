@@ -205,17 +205,32 @@ async function main() {
   /** Every transfer of the run as it finally ended: checked against the database at the end. */
   const allAttempts: Attempt[] = [];
 
-  const transfers = async (callers: number) => {
+  /** Deadlocks PostgreSQL has broken in the database so far (each after its deadlock_timeout, 1 s). */
+  const deadlocks = async () =>
+    Number(
+      (
+        await database.pool.query<{ deadlocks: string }>(
+          'select deadlocks from pg_stat_database where datname = current_database()',
+        )
+      ).rows[0]!.deadlocks,
+    );
+
+  const transfers = async (callers: number): Promise<Transfers> => {
     allAttempts.push(...(await runTransfers(manager, wallets, { callers, seconds: WARM_UP_SECONDS })));
+    const deadlocksBefore = await deadlocks();
     const attempts = await runTransfers(manager, wallets, { callers, seconds: SECONDS });
     allAttempts.push(...attempts);
     const window =
       (Math.max(...attempts.map((a) => a.answeredAt)) - Math.min(...attempts.map((a) => a.sentAt))) / 1000;
-    const figures = transferFigures(attempts, window);
+    const figures = {
+      ...transferFigures(attempts, window),
+      deadlocks: (await deadlocks()) - deadlocksBefore,
+    };
     console.log(
       `  transfers, ${callers} callers: ${figures.perSecond.toFixed(0)}/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms` +
         (figures.refused ? `, ${figures.refused} refused` : '') +
-        (figures.failed ? `, ${figures.failed} FAILED` : ''),
+        (figures.failed ? `, ${figures.failed} FAILED` : '') +
+        (figures.deadlocks ? `, ${figures.deadlocks} deadlocks in the database` : ''),
     );
     return figures;
   };
@@ -289,7 +304,7 @@ async function main() {
   await measure(2);
 
   console.log(`\nFailover (${elapsed()}; load average ${load()}):`);
-  const failover = await failoverRun(balancer!, web2, manager, wallets, database.db);
+  const failover = await failoverRun(balancer!, web2, manager, wallets, database.db, deadlocks);
   allAttempts.push(...failover.settled);
 
   let experiment: Experiment | undefined;
@@ -388,11 +403,14 @@ async function cannon(url: string, headers: Record<string, string>): Promise<Can
   };
 }
 
+/** Transfers' figures, and the deadlocks PostgreSQL broke while they were measured. */
+type Transfers = TransferFigures & { deadlocks: number };
+
 interface Phase {
   instances: number;
   anchor: CannonFigures;
-  transfers8: TransferFigures;
-  transfers32: TransferFigures;
+  transfers8: Transfers;
+  transfers32: Transfers;
   orders: CannonFigures;
   signIns: SignInFigures;
   /** The load averages before the phase; the CPUs' worth other work took during it, and whether that was much. */
@@ -402,10 +420,10 @@ interface Phase {
 }
 
 interface Experiment {
-  rowLocks8: TransferFigures;
-  rowLocks32: TransferFigures;
-  locked8: TransferFigures;
-  locked32: TransferFigures;
+  rowLocks8: Transfers;
+  rowLocks32: Transfers;
+  locked8: Transfers;
+  locked32: Transfers;
   /** The most advisory locks of the experiment seen held, and awaited, at one moment. */
   locks: { held: number; awaited: number };
   /** Other work's CPUs during each half (without, then with the lock). */
@@ -429,6 +447,10 @@ interface Failover {
   recoveredTo: string;
   longestStall: number;
   maxLatency: number;
+  /** Requests that took over half a second, and how many of them were answered from their stored answer. */
+  slow: number;
+  slowReplayed: number;
+  deadlocks: number;
   resent: number;
   settled: Attempt[];
   money: MoneyCheck;
@@ -447,8 +469,10 @@ async function failoverRun(
   browser: Browser,
   wallets: Wallets,
   db: Parameters<typeof moneySnapshot>[0],
+  deadlocks: () => Promise<number>,
 ): Promise<Failover> {
   const before = await moneySnapshot(db, wallets);
+  const deadlocksBefore = await deadlocks();
   const running = runTransfers(browser, wallets, {
     callers: FAILOVER.callers,
     seconds: FAILOVER.beforeKillSeconds + FAILOVER.afterKillSeconds,
@@ -486,6 +510,8 @@ async function failoverRun(
   const longestStall = Math.max(0, ...afterKill.map((t, i) => t - (i === 0 ? killedAt : afterKill[i - 1]!)));
   const inFlight = attempts.filter((a) => a.sentAt <= killedAt + 2000 && a.answeredAt >= killedAt);
   const maxLatency = Math.max(0, ...inFlight.map((a) => a.answeredAt - a.sentAt));
+  const deadlocksDuring = (await deadlocks()) - deadlocksBefore;
+  const slow = attempts.filter((a) => a.answeredAt - a.sentAt > 500);
   const { settled, resent } = await settle(browser, attempts);
   const money = await checkMoney(db, wallets, before, settled);
   const result: Failover = {
@@ -506,6 +532,9 @@ async function failoverRun(
           : 'no steady rate',
     longestStall: longestStall / 1000,
     maxLatency,
+    slow: slow.length,
+    slowReplayed: slow.filter((a) => a.replayed).length,
+    deadlocks: deadlocksDuring,
     resent,
     settled,
     money,
@@ -518,7 +547,8 @@ async function failoverRun(
     `  ${result.failedRequests} failed through the balancer, ${result.replayed} answered from their stored answer${result.lastFailureAfter === null ? '' : ` (the last ${result.lastFailureAfter.toFixed(2)} s after the kill)`}; ` +
       `${result.preKillPerSecond.toFixed(0)}/s before the kill, ${result.afterPerSecond.toFixed(0)}/s in the last 3 s; ` +
       `recovered to ${result.recoveredTo} ${result.recovery.toFixed(2)} s after the kill (target < 2 s); ` +
-      `longest wait for an accepted transfer ${result.longestStall.toFixed(2)} s, slowest request in flight ${result.maxLatency.toFixed(0)} ms`,
+      `longest wait for an accepted transfer ${result.longestStall.toFixed(2)} s, slowest request in flight ${result.maxLatency.toFixed(0)} ms; ` +
+      `${result.slow} took over 0.5 s (${result.slowReplayed} of them answered from their stored answer); ${result.deadlocks} deadlocks in the database`,
   );
   console.log(`  after the clients sent again what failed (${resent}): ${verdict(money)}`);
   return result;
@@ -555,24 +585,16 @@ async function writeFigures({
     ? ` **The machine was busy**: other work took more than ${BUSY_CPUS} CPUs on average while a phase was measured, so these figures are lower and noisier than on a quiet machine.`
     : '';
   const othersOf = (p: Phase) => (p.others === undefined ? 'unknown' : `${p.others.toFixed(2)} CPUs`);
+  const transfersCell = (t: Transfers) =>
+    `${t.perSecond.toFixed(0)} (p50 ${t.p50.toFixed(1)}, p99 ${t.p99.toFixed(1)} ms${t.deadlocks ? `; ${t.deadlocks} deadlocks` : ''})`;
   const rows: Array<[string, (p: Phase) => string, (p: Phase) => number]> = [
     [
       'bare Fastify route(s) (anchor), req/s',
       (p) => `${p.anchor.perSecond.toFixed(0)} (p99 ${p.anchor.p99} ms)`,
       (p) => p.anchor.perSecond,
     ],
-    [
-      'transfers/s, 8 callers',
-      (p) =>
-        `${p.transfers8.perSecond.toFixed(0)} (p50 ${p.transfers8.p50.toFixed(1)}, p99 ${p.transfers8.p99.toFixed(1)} ms)`,
-      (p) => p.transfers8.perSecond,
-    ],
-    [
-      'transfers/s, 32 callers',
-      (p) =>
-        `${p.transfers32.perSecond.toFixed(0)} (p50 ${p.transfers32.p50.toFixed(1)}, p99 ${p.transfers32.p99.toFixed(1)} ms)`,
-      (p) => p.transfers32.perSecond,
-    ],
+    ['transfers/s, 8 callers', (p) => transfersCell(p.transfers8), (p) => p.transfers8.perSecond],
+    ['transfers/s, 32 callers', (p) => transfersCell(p.transfers32), (p) => p.transfers32.perSecond],
     [
       'orders listing, req/s',
       (p) => `${p.orders.perSecond.toFixed(0)} (p99 ${p.orders.p99} ms)`,
@@ -593,7 +615,6 @@ async function writeFigures({
         `| ${label} | ${show(one)} | ${show(two)} | ${ratio(value(one), value(two))} |`,
     ),
   ].join('\n');
-  const figure = (t: TransferFigures) => `${t.perSecond.toFixed(0)} (p99 ${t.p99.toFixed(1)} ms)`;
   const lockRows = experiment
     ? [
         '',
@@ -601,8 +622,8 @@ async function writeFigures({
         '',
         '| Transfers/s, 2 web instances | Row locks alone (as shipped) | With an advisory lock per shard | Ratio |',
         '| --- | --- | --- | --- |',
-        `| 8 callers | ${figure(experiment.rowLocks8)} | ${figure(experiment.locked8)} | ${ratio(experiment.rowLocks8.perSecond, experiment.locked8.perSecond)} |`,
-        `| 32 callers | ${figure(experiment.rowLocks32)} | ${figure(experiment.locked32)} | ${ratio(experiment.rowLocks32.perSecond, experiment.locked32.perSecond)} |`,
+        `| 8 callers | ${transfersCell(experiment.rowLocks8)} | ${transfersCell(experiment.locked8)} | ${ratio(experiment.rowLocks8.perSecond, experiment.locked8.perSecond)} |`,
+        `| 32 callers | ${transfersCell(experiment.rowLocks32)} | ${transfersCell(experiment.locked32)} | ${ratio(experiment.rowLocks32.perSecond, experiment.locked32.perSecond)} |`,
       ].join('\n')
     : '';
   const f = failover;
@@ -611,7 +632,7 @@ async function writeFigures({
 
 ${table}
 
-Failover: ${f.callers} callers moving money through the balancer onto 2 web instances, one killed with SIGKILL ${FAILOVER.beforeKillSeconds} s in; ${f.total} transfers in ${FAILOVER.beforeKillSeconds + FAILOVER.afterKillSeconds} s. HAProxy marked it down ${f.markedDownAfter === null ? 'never (within 10 s)' : `${f.markedDownAfter.toFixed(2)} s after the kill`}; **${f.failedRequests} requests failed** through the balancer after its retries${f.lastFailureAfter === null ? '' : ` (the last ${f.lastFailureAfter.toFixed(2)} s after the kill)`}, and ${f.replayed} were answered from their stored answer (sent again by the balancer after the killed instance had posted them); ${f.preKillPerSecond.toFixed(0)} transfers/s before the kill, ${f.afterPerSecond.toFixed(0)}/s over the last 3 s; **recovered ${f.recovery.toFixed(2)} s after the kill** (to ${f.recoveredTo}; target under 2 s); longest wait for an accepted transfer after the kill ${f.longestStall.toFixed(2)} s, slowest request in flight ${f.maxLatency.toFixed(0)} ms. After the clients sent again what failed (${f.resent}): **${f.money.lost} lost, ${f.money.doubled} doubled** of ${f.money.accepted} accepted; ${f.money.walletOff ? `wallets OFF (${f.money.walletOff})` : 'both wallets hold what the accepted transfers add up to'}; the ledger verification ${f.money.ledgerSound ? 'finds it sound' : 'FAILS'}. The whole run (${whole.accepted} accepted transfers): ${whole.lost} lost, ${whole.doubled} doubled, ${whole.walletOff ? 'wallets OFF' : 'wallets add up'}, ledger ${whole.ledgerSound ? 'sound' : 'UNSOUND'}.${lockRows ? `\n${lockRows}` : ''}`;
+Failover: ${f.callers} callers moving money through the balancer onto 2 web instances, one killed with SIGKILL ${FAILOVER.beforeKillSeconds} s in; ${f.total} transfers in ${FAILOVER.beforeKillSeconds + FAILOVER.afterKillSeconds} s. HAProxy marked it down ${f.markedDownAfter === null ? 'never (within 10 s)' : `${f.markedDownAfter.toFixed(2)} s after the kill`}; **${f.failedRequests} requests failed** through the balancer after its retries${f.lastFailureAfter === null ? '' : ` (the last ${f.lastFailureAfter.toFixed(2)} s after the kill)`}, and ${f.replayed} were answered from their stored answer (sent again by the balancer after the killed instance had posted them); ${f.preKillPerSecond.toFixed(0)} transfers/s before the kill, ${f.afterPerSecond.toFixed(0)}/s over the last 3 s; **recovered ${f.recovery.toFixed(2)} s after the kill** (to ${f.recoveredTo}; target under 2 s); longest wait for an accepted transfer after the kill ${f.longestStall.toFixed(2)} s, slowest request in flight ${f.maxLatency.toFixed(0)} ms; ${f.slow} took over half a second (${f.slowReplayed} of them answered from their stored answer), and PostgreSQL broke ${f.deadlocks} deadlocks meanwhile. After the clients sent again what failed (${f.resent}): **${f.money.lost} lost, ${f.money.doubled} doubled** of ${f.money.accepted} accepted; ${f.money.walletOff ? `wallets OFF (${f.money.walletOff})` : 'both wallets hold what the accepted transfers add up to'}; the ledger verification ${f.money.ledgerSound ? 'finds it sound' : 'FAILS'}. The whole run (${whole.accepted} accepted transfers): ${whole.lost} lost, ${whole.doubled} doubled, ${whole.walletOff ? 'wallets OFF' : 'wallets add up'}, ledger ${whole.ledgerSound ? 'sound' : 'UNSOUND'}.${lockRows ? `\n${lockRows}` : ''}`;
   console.log(`\n${table}${lockRows ? `\n${lockRows}` : ''}`);
   console.log(
     `\nOn ${CPUS} CPUs the ratio 2 / 1 is bounded by the cores: the bare route's ratio (${ratio(one.anchor.perSecond, two.anchor.perSecond)}) is what a second process can add on this machine.`,
