@@ -135,6 +135,11 @@ const envSchema = z.object({
    */
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Lynk Merchant Portal <no-reply@lynk.example>'),
+  /**
+   * Set by npm: the folder a command was typed in. A workspace's script runs in the workspace's
+   * folder, so a file named on the command line (`npm run restore -- <file>`) is found from here.
+   */
+  INIT_CWD: z.optional(z.string().check(z.minLength(1))),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -181,6 +186,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   mail: { smtpUrl: string | undefined; from: string };
   testClockFile: string | undefined;
+  /** Where relative paths given to a script are taken from (npm's INIT_CWD, else the process's). */
+  commandDir: string;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -244,5 +251,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     testClockFile: env.TEST_CLOCK_FILE,
+    commandDir: env.INIT_CWD ?? process.cwd(),
   };
 }
