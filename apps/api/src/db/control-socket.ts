@@ -21,7 +21,7 @@ export const BACKUP_REQUEST = 'backup';
 export type ControlAnswer = { ok: true } | { ok: false; error: string };
 
 /** Answers a connection's request; the socket is the owner's to end. */
-export type ControlHandler = (request: string, socket: net.Socket) => Promise<void>;
+type ControlHandler = (request: string, socket: net.Socket) => Promise<void>;
 
 export interface ControlSocket {
   readonly path: string;
@@ -32,7 +32,7 @@ export interface ControlSocket {
 }
 
 /** Another process (a server, a backup, a restore) holds the data folder. */
-export class DataDirInUse extends Error {}
+class DataDirInUse extends Error {}
 
 /** The longest path a Unix socket can have on Linux (`sun_path` is 108 bytes with its NUL). */
 const MAX_SOCKET_PATH = 107;
