@@ -83,7 +83,7 @@ async function receiveBackup(owner: net.Socket, file: string): Promise<void> {
 }
 
 /** The server runs on this data folder: a restore would pull the database from under it. */
-export class ServerRunning extends Error {}
+class ServerRunning extends Error {}
 
 export interface RestoreReport {
   /** Where the database that was there is kept (never deleted by us); null when there was none. */
