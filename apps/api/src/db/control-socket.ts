@@ -53,6 +53,8 @@ export function connectToOwner(dataDir: string): Promise<net.Socket | null> {
     const socket = net.createConnection(socketPath);
     socket.once('connect', () => {
       socket.removeAllListeners('error');
+      // Whoever reads the socket hears its errors; unheard, one would end the process.
+      socket.on('error', () => socket.destroy());
       resolve(socket);
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
@@ -106,6 +108,8 @@ async function listen(socketPath: string): Promise<ControlSocket> {
   const waiting = new Set<net.Socket>();
   const open = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    // A client that goes away mid-answer must not end the process (an unheard 'error' would).
+    socket.on('error', () => socket.destroy());
     open.add(socket);
     socket.once('close', () => open.delete(socket));
     waiting.add(socket);
@@ -138,6 +142,7 @@ async function listen(socketPath: string): Promise<ControlSocket> {
     process.umask(umask);
   }
   await chmod(socketPath, 0o600);
+  server.on('error', (error) => process.emitWarning(`control socket ${socketPath}: ${error.message}`));
   return {
     path: socketPath,
     answer(next) {
@@ -163,6 +168,7 @@ function readRequest(socket: net.Socket): Promise<string | null> {
       clearTimeout(timer);
       socket.removeListener('data', onData);
       socket.removeListener('end', onEnd);
+      socket.removeListener('close', onEnd);
       socket.removeListener('error', onEnd);
       resolve(request);
     };
@@ -175,6 +181,7 @@ function readRequest(socket: net.Socket): Promise<string | null> {
     const onEnd = () => finish(null);
     socket.on('data', onData);
     socket.once('end', onEnd);
+    socket.once('close', onEnd);
     socket.once('error', onEnd);
   });
 }
