@@ -21,7 +21,7 @@ const secrets = await loadSecrets(config.dataDir);
 if (config.sessionSecret) secrets.sessionSecret = config.sessionSecret;
 if (config.sessionEncryptionKey) secrets.sessionEncryptionKey = config.sessionEncryptionKey;
 
-// The embedded database's folder has one owner: its control socket, claimed before it opens (ADR 045).
+// The embedded database's folder has one owner: its control socket, claimed before it opens (ADR 046).
 const controlSocket = await claimControlSocket(config);
 // A first start with the demo world loads the build's template instead of creating it all.
 const template = !config.databaseUrl && config.demo ? await templateFor(config.dataDir) : undefined;
@@ -38,7 +38,7 @@ const app = await buildApp({
   secrets,
   now: clock,
 });
-// Backups while running, on the control socket; it closes with the app (ADR 045).
+// Backups while running, on the control socket; it closes with the app (ADR 046).
 await app.register(backupSocketPlugin, { controlSocket, database });
 
 // A worker answers only the operators (ADR 045); a web instance may have their listener beside.

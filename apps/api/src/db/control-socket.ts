@@ -5,7 +5,7 @@ import { isMemoryDataDir } from '../config.ts';
 
 /**
  * The embedded database's folder has one owner (PGlite has no lock of its own, ADR 005): the
- * process that holds its control socket, `DATA_DIR/control.sock` (ADR 045). The server claims it
+ * process that holds its control socket, `DATA_DIR/control.sock` (ADR 046). The server claims it
  * before it opens the database and answers backups on it; `npm run backup` and `npm run restore`
  * claim it too while they have the folder open, so a server started meanwhile refuses to start.
  * The socket is a file of mode 0600 in the data folder: only its owner's user can connect.

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 
 /**
- * A copy of the embedded database that loads as it was at one moment (ADR 045), as a gzipped tar
+ * A copy of the embedded database that loads as it was at one moment (ADR 046), as a gzipped tar
  * of its folder (PGlite's `dumpDataDir` format, which `PGlite.create(…, { loadDataDir })` loads).
  *
  * It is taken holding the pool's only connection, so no transaction of anybody's is open: what is

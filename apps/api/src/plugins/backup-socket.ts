@@ -11,7 +11,7 @@ export interface BackupSocketOptions {
 }
 
 /**
- * `npm run backup` while the server runs (ADR 045): the one process that may read the embedded
+ * `npm run backup` while the server runs (ADR 046): the one process that may read the embedded
  * database is this one, so it makes the copy and streams it on its control socket. One backup at
  * a time; the socket closes with the app, after the backup being written.
  */

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 
 /**
- * The backup files of `npm run backup` and `npm run restore` (ADR 045): where they go, how they
+ * The backup files of `npm run backup` and `npm run restore` (ADR 046): where they go, how they
  * are written, and how a file is recognised before a restore touches anything.
  */
 

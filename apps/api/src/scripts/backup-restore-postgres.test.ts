@@ -11,7 +11,7 @@ import { createDatabase, databaseUrl, testDatabaseName } from '../test/postgres-
 import { prepareDatabase } from './prepare.ts';
 
 /**
- * `npm run backup` and `npm run restore` with DATABASE_URL (ADR 045): pg_dump and pg_restore from
+ * `npm run backup` and `npm run restore` with DATABASE_URL (ADR 046): pg_dump and pg_restore from
  * PATH, on a throwaway server they can work with (see startPostgresForPgDump).
  */
 const server = await startPostgresForPgDump();

@@ -11,7 +11,7 @@ import { faultServer, type FaultServer } from '../test/faults/server.ts';
 import { balancesOf, prepareFaultWorld, withFaultDatabase, worldAccounts } from '../test/faults/world.ts';
 
 /**
- * `npm run backup` and `npm run restore` on the embedded database (ADR 045), against the real
+ * `npm run backup` and `npm run restore` on the embedded database (ADR 046), against the real
  * server started as its own process on a copy of the seeded demo.
  */
 

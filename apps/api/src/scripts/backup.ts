@@ -1,5 +1,5 @@
 /**
- * `npm run backup [-- <file>]`: a backup of the configured database (ADR 045), written whole or not
+ * `npm run backup [-- <file>]`: a backup of the configured database (ADR 046), written whole or not
  * at all, by default to `DATA_DIR/backups/lynk-<UTC time>.tar.gz` (embedded; the running server
  * makes the copy, or this process when none runs) or `….pgdump` (pg_dump, with DATABASE_URL).
  * Prints the file and its size; exits 1 when no backup was written.

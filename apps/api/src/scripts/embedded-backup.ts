@@ -17,7 +17,7 @@ import { folderStamp, readEmbeddedDump, writeAtomically } from './backup-files.t
 import { printLedgerVerification } from './ledger-report.ts';
 
 /**
- * Backup and restore of the embedded database (ADR 045). A running server makes the copy itself
+ * Backup and restore of the embedded database (ADR 046). A running server makes the copy itself
  * and streams it on its control socket; without one, the folder is claimed and dumped here.
  */
 

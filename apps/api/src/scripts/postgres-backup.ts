@@ -6,7 +6,7 @@ import { NotABackup, writeAtomically } from './backup-files.ts';
 import { printLedgerVerification } from './ledger-report.ts';
 
 /**
- * Backup and restore on PostgreSQL (ADR 045): PostgreSQL's own pg_dump and pg_restore, found on
+ * Backup and restore on PostgreSQL (ADR 046): PostgreSQL's own pg_dump and pg_restore, found on
  * PATH. Fine for a small or medium database; a large one is backed up by continuous archiving
  * (pg_basebackup and WAL archiving, docs/operations.md).
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run restore -- <file>`: puts a backup of `npm run backup` back (ADR 045), then runs the
+ * `npm run restore -- <file>`: puts a backup of `npm run backup` back (ADR 046), then runs the
  * migrations it predates and verifies the ledger. Embedded: refuses while a server runs on
  * DATA_DIR and refuses a file that is not a backup, touching nothing; the database it replaces is
  * kept as `pgdata.before-restore-<UTC time>`. PostgreSQL (DATABASE_URL): pg_restore in one
