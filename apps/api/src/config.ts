@@ -140,6 +140,11 @@ const envSchema = z.object({
    * folder, so a file named on the command line (`npm run restore -- <file>`) is found from here.
    */
   INIT_CWD: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The bearer token a scraper sends to read `/metrics` on the main port (docs/metrics.md). Without
+   * it the address answers 404 there like any unknown one.
+   */
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(32))),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -188,6 +193,7 @@ export interface Config {
   testClockFile: string | undefined;
   /** Where relative paths given to a script are taken from (npm's INIT_CWD, else the process's). */
   commandDir: string;
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -252,5 +258,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     testClockFile: env.TEST_CLOCK_FILE,
     commandDir: env.INIT_CWD ?? process.cwd(),
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -45,13 +45,30 @@ export function urlForLogs(url: string): string {
   return `${url.slice(0, mark)}?${query.toString()}`;
 }
 
-/** What a request log line says about the request: never cookies, headers or secret parameters. */
+/**
+ * Who is calling, as the authentication hooks leave it on the request: a staff member (session or
+ * bearer token) or a customer signed in on the pay page. Only their ids are ever logged.
+ */
+interface Caller {
+  identity?: { id: string; merchant_id: number } | null;
+  consumer?: { id: number } | null;
+}
+
+/**
+ * What a request log line says about the request: never cookies, headers, secret parameters,
+ * tokens or emails. `route` is the pattern the request matched (none when it matched nothing),
+ * `merchant` and `actor` say whose call it was when the caller is known.
+ */
 export function serializeRequest(request: FastifyRequest) {
+  const { identity, consumer }: Caller = request;
   return {
     method: request.method,
     url: urlForLogs(request.url),
+    route: request.routeOptions.url,
     host: request.host,
     remoteAddress: request.ip,
+    merchant: identity?.merchant_id,
+    actor: identity ? `user:${identity.id}` : consumer ? `consumer:${consumer.id}` : undefined,
   };
 }
 
