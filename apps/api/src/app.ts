@@ -139,8 +139,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The id is ours; a client's X-Request-Id is kept only when it passes a strict pattern.
     requestIdHeader: false,
     genReqId: requestId,
-    // The key a job started by the request logs its id under too (lib/job-log.ts).
-    requestIdLogLabel: 'requestId',
     logController: new OneLinePerRequest(),
     // An address the router cannot decode (`/%ff`) gets the one error shape too.
     frameworkErrors: answerBadAddress,

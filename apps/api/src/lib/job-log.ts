@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { REQUEST_ID_LOG_KEY } from './request-logging.ts';
 
 /**
  * What a job started by a request carries besides its own data: the request's id (`x-request-id`),
@@ -10,13 +11,20 @@ export interface StartedByRequest {
 }
 
 /** A job's data with the id of the request that queued it, when there is one. */
-export function withRequestId<T extends object>(data: T, requestId: string | undefined): T & StartedByRequest {
+export function withRequestId<T extends object>(
+  data: T,
+  requestId: string | undefined,
+): T & StartedByRequest {
   return requestId === undefined ? data : { ...data, requestId };
 }
 
 /** The logger of a job's handler: its lines carry the job's id and the request's that queued it. */
-export function jobLog(log: FastifyBaseLogger, job: { id: string; data: StartedByRequest }): FastifyBaseLogger {
+export function jobLog(
+  log: FastifyBaseLogger,
+  job: { id: string; data: StartedByRequest },
+): FastifyBaseLogger {
+  const { requestId } = job.data;
   return log.child(
-    job.data.requestId === undefined ? { jobId: job.id } : { jobId: job.id, requestId: job.data.requestId },
+    requestId === undefined ? { jobId: job.id } : { jobId: job.id, [REQUEST_ID_LOG_KEY]: requestId },
   );
 }

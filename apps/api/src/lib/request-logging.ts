@@ -72,12 +72,19 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/** The key of a request's id in its log lines, and in those of the jobs it queued (lib/job-log.ts). */
+export const REQUEST_ID_LOG_KEY = 'requestId';
+
 /**
  * One log line per request, written when it is answered, with the request and the response
  * together: Fastify's default writes two (incoming, completed), which doubled the logging cost of
  * every call (docs/performance-log.md).
  */
 export class OneLinePerRequest extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: REQUEST_ID_LOG_KEY });
+  }
+
   override incomingRequest(): void {}
 
   /** A 404 is told by its one completed line like any other answer. */

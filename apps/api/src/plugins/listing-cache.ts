@@ -23,7 +23,12 @@ export const listingCachePlugin = fp(
     const cache = new ListingCache({ maxAgeMs: opts.maxAgeMs, maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES });
     app.decorate('listingCache', cache);
     const { registry } = app.metrics;
-    counterReadAtScrape(registry, 'listing_cache_hits_total', 'Listing answers served from the cache.', () => cache.hits);
+    counterReadAtScrape(
+      registry,
+      'listing_cache_hits_total',
+      'Listing answers served from the cache.',
+      () => cache.hits,
+    );
     counterReadAtScrape(
       registry,
       'listing_cache_misses_total',

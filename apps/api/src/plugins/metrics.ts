@@ -170,7 +170,8 @@ export const metricsPlugin = fp(
       },
     });
 
-    const pools = [...new Map(Object.entries(opts.pools).map(([name, pool]) => [pool, name]))];
+    const pools = new Map<PoolCounts, string>();
+    for (const [name, pool] of Object.entries(opts.pools)) if (!pools.has(pool)) pools.set(pool, name);
     const poolGauge = (name: string, help: string, read: (pool: PoolCounts) => number) =>
       new Gauge({
         name,

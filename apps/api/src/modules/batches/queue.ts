@@ -16,17 +16,13 @@ export type EnqueueBatchJob = (trx: Db, batchId: number) => Promise<void>;
 export function batchQueue(boss: PgBoss | null, jobName: string, requestId: string): EnqueueBatchJob | null {
   if (!boss) return null;
   return async (trx: Db, batchId: number) => {
-    await boss.send(
-      jobName,
-      withRequestId({ batchId }, requestId),
-      {
-        db: {
-          executeSql: async (text: string, values?: unknown[]) => {
-            const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
-            return { rows: result.rows as unknown[] };
-          },
+    await boss.send(jobName, withRequestId({ batchId }, requestId), {
+      db: {
+        executeSql: async (text: string, values?: unknown[]) => {
+          const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+          return { rows: result.rows as unknown[] };
         },
       },
-    );
+    });
   };
 }
