@@ -34,7 +34,7 @@ export interface MetricsPluginOptions {
 /** The route label of a request no route matched: its address would make a series per typo. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** From a cached listing (~0.1 ms) to a slow report export. */
+/** From a listing served from the cache (under a millisecond) to a slow report export. */
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Up to the writer's largest batch (MAX_BATCH, 256). */
 const BATCH_SIZE_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
