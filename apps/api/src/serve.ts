@@ -44,7 +44,11 @@ await app.register(backupSocketPlugin, { controlSocket, database });
 // A worker answers only the operators (ADR 045); a web instance may have their listener beside.
 const ops: FastifyInstance | undefined =
   config.role === 'worker' || config.ops.port !== undefined
-    ? await createOpsServer({ db: database.db, isDraining: () => app.isDraining() })
+    ? await createOpsServer({
+        db: database.db,
+        isDraining: () => app.isDraining(),
+        metrics: app.metrics.registry,
+      })
     : undefined;
 
 let closing = false;
