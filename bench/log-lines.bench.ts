@@ -23,15 +23,18 @@ async function logLines(destination: Destination): Promise<number> {
   const req = {
     method: 'GET',
     url: '/api/payment/customer-transactions?offset=0&limit=10&sort=DESC',
+    route: '/api/payment/customer-transactions',
     host: 'localhost:3000',
     remoteAddress: '127.0.0.1',
+    merchant: 1001,
+    actor: 'user:4',
   };
   const start = process.cpuUsage();
   let written = 0;
   await new Promise<void>((done) => {
     const turn = () => {
       log
-        .child({ reqId: '5f0c2a4e-9d1b-4c3e-8a7f-2b6d1e0c9f38' })
+        .child({ requestId: '5f0c2a4e-9d1b-4c3e-8a7f-2b6d1e0c9f38' })
         .info({ req, res: { statusCode: 200 }, responseTime: 1.234 }, 'request completed');
       if (++written < LINES) setImmediate(turn);
       else done();

@@ -37,6 +37,8 @@ export default defineProject({
       'src/authorisation-matrix.test.ts',
       // Two servers on one database draw on one budget of each limit and share every lock-out.
       'src/modules/limits/*.test.ts',
+      // The metrics there: the ledger's pool of its own beside the main one, pg-boss's counts.
+      'src/plugins/metrics.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,

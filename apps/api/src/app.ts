@@ -65,6 +65,7 @@ import { answerBadAddress, errorsPlugin } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { jobsPlugin, type JobsMode } from './plugins/jobs.ts';
 import { listingCachePlugin } from './plugins/listing-cache.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { portalPlugin } from './plugins/portal.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { portalSecurityOptions, securityHeaders } from './plugins/security-headers.ts';
@@ -158,9 +159,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
   database.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost'));
+  const pools = { main: database.pool, ledger: database.ledger.pool };
+  await app.register(metricsPlugin, { token: config.metricsToken, pools });
   app.decorate(
     'ledger',
-    createLedger(database.db, { writers: database.ledger.writers, writerDb: database.ledger.db }),
+    createLedger(database.db, {
+      writers: database.ledger.writers,
+      writerDb: database.ledger.db,
+      observer: app.metrics.ledgerBatches,
+    }),
   );
   // Requests already queued for the engine are posted before the database closes.
   app.addHook('onClose', () => app.ledger.drain());

@@ -84,3 +84,14 @@ describe('a fleet process (ADR 045)', () => {
     expect(() => loadConfig({ OPS_PORT: '0' })).toThrow(/OPS_PORT/);
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is optional: without it /metrics is closed on the main port', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+  });
+
+  it('refuses a token shorter than 32 characters at start', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'x'.repeat(31) })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }).metricsToken).toBe('x'.repeat(32));
+  });
+});

@@ -135,6 +135,16 @@ const envSchema = z.object({
    */
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Lynk Merchant Portal <no-reply@lynk.example>'),
+  /**
+   * Set by npm: the folder a command was typed in. A workspace's script runs in the workspace's
+   * folder, so a file named on the command line (`npm run restore -- <file>`) is found from here.
+   */
+  INIT_CWD: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The bearer token a scraper sends to read `/metrics` on the main port (docs/metrics.md). Without
+   * it the address answers 404 there like any unknown one.
+   */
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(32))),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -181,6 +191,9 @@ export interface Config {
   trustProxy: boolean | number | string[];
   mail: { smtpUrl: string | undefined; from: string };
   testClockFile: string | undefined;
+  /** Where relative paths given to a script are taken from (npm's INIT_CWD, else the process's). */
+  commandDir: string;
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -244,5 +257,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     testClockFile: env.TEST_CLOCK_FILE,
+    commandDir: env.INIT_CWD ?? process.cwd(),
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -97,6 +97,13 @@ describe('two web instances and a worker on one PostgreSQL behind a balancer', (
     const money = await findings(before, load.deltas);
     expect(money.accountsOff).toEqual([]);
     expect(money.ledgerSound).toBe(true);
+    // The worker answers the operators only: its metrics include the queues it works.
+    const metrics = await fetch(`${worker.baseUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^job_queue_depth\{queue="batch-process",state="ready"\} \d+$/m);
+    expect((await fetch(`${worker.baseUrl}/api/session`)).status).toBe(404);
+    // A web instance's public port hides its metrics from a caller without the token.
+    expect((await fetch(`${balancer.url}/metrics`)).status).toBe(404);
   }, 120_000);
 
   it('loses and doubles nothing when an instance is killed outright under load', async () => {

@@ -2,6 +2,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.ts';
+import { claimControlSocket } from './db/control-socket.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareForStart } from './scripts/prepare.ts';
 import { templateFor } from './scripts/database-template.ts';
@@ -11,6 +12,7 @@ import { fileClock } from './lib/test-clock.ts';
 import { verifyLedger } from './modules/ledger/index.ts';
 import { createOpsServer } from './plugins/ops-server.ts';
 import { buildApp } from './app.ts';
+import { backupSocketPlugin } from './plugins/backup-socket.ts';
 
 const config = loadConfig();
 // The journeys' server runs on the clock they move (TEST_CLOCK_FILE); any other on real time.
@@ -19,6 +21,8 @@ const secrets = await loadSecrets(config.dataDir);
 if (config.sessionSecret) secrets.sessionSecret = config.sessionSecret;
 if (config.sessionEncryptionKey) secrets.sessionEncryptionKey = config.sessionEncryptionKey;
 
+// The embedded database's folder has one owner: its control socket, claimed before it opens (ADR 046).
+const controlSocket = await claimControlSocket(config);
 // A first start with the demo world loads the build's template instead of creating it all.
 const template = !config.databaseUrl && config.demo ? await templateFor(config.dataDir) : undefined;
 const database = await openDatabase({
@@ -34,11 +38,17 @@ const app = await buildApp({
   secrets,
   now: clock,
 });
+// Backups while running, on the control socket; it closes with the app (ADR 046).
+await app.register(backupSocketPlugin, { controlSocket, database });
 
 // A worker answers only the operators (ADR 045); a web instance may have their listener beside.
 const ops: FastifyInstance | undefined =
   config.role === 'worker' || config.ops.port !== undefined
-    ? await createOpsServer({ db: database.db, isDraining: () => app.isDraining() })
+    ? await createOpsServer({
+        db: database.db,
+        isDraining: () => app.isDraining(),
+        metrics: app.metrics.registry,
+      })
     : undefined;
 
 let closing = false;

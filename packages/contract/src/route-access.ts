@@ -64,6 +64,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/docs/static/*': open(),
   'GET /healthz': open(),
   'GET /readyz': open(),
+  // The server's metrics: no session opens them, only the scraper's own bearer token (METRICS_TOKEN);
+  // every caller of the portal gets the unknown-address 404.
+  'GET /metrics': open(),
   // What the demo would have emailed: registered in the demo only, answered to this machine only.
   'GET /dev/mail': open(),
 

@@ -34,7 +34,7 @@ export interface DatabaseHandle {
    * The ledger engine's connections (ADR 020): on PostgreSQL a pool of its own, one connection per
    * writer, so batches never queue behind page reads; embedded, the one connection everyone shares.
    */
-  ledger: { db: Kysely<Database>; writers: number };
+  ledger: { db: Kysely<Database>; writers: number; pool: pg.Pool };
   /** Present when running on the embedded database. */
   pglite: PGlite | undefined;
   /** The PostgreSQL server's address, for a connection of its own (the listing changes' LISTEN). */
@@ -66,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       pool,
-      ledger: { db: ledgerDb, writers: LEDGER_WRITERS },
+      ledger: { db: ledgerDb, writers: LEDGER_WRITERS, pool: ledgerPool },
       pglite: undefined,
       url: options.databaseUrl,
       onConnectionLost: surviveLostConnections([pool, ledgerPool]),
@@ -90,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     pool,
-    ledger: { db, writers: 1 },
+    ledger: { db, writers: 1, pool },
     pglite,
     url: undefined,
     onConnectionLost: surviveLostConnections([pool]),

@@ -68,12 +68,14 @@ export async function migrationsPending(db: Kysely<unknown>): Promise<boolean> {
 /** PostgreSQL's SQLSTATE for a table that does not exist. */
 const UNDEFINED_TABLE = '42P01';
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  if (await migrationsPending(db)) await runMigrations(db);
+/** Runs what has not run yet; answers the names of the migrations it ran. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const ran = (await migrationsPending(db)) ? await runMigrations(db) : [];
   await installFunctions(db);
+  return ran;
 }
 
-async function runMigrations(db: Kysely<unknown>): Promise<void> {
+async function runMigrations(db: Kysely<unknown>): Promise<string[]> {
   // Migrations written side by side may land out of their numbers' order; each stands alone, so a
   // database that already ran a later one still takes an earlier one it has not run.
   const { error, results } = await new Migrator({
@@ -85,4 +87,5 @@ async function runMigrations(db: Kysely<unknown>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

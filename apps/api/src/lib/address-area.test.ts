@@ -11,6 +11,7 @@ describe('addressArea', () => {
     expect(addressArea('/oidc-assets/style.css')).toBe('oidc-assets');
     expect(addressArea('/healthz')).toBe('healthz');
     expect(addressArea('/readyz')).toBe('readyz');
+    expect(addressArea('/metrics')).toBe('metrics');
   });
 
   it('gives every other address to the portal, a first segment that only starts like an area too', () => {

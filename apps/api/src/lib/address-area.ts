@@ -3,7 +3,7 @@
  * to the portal (its pages and its files). One list, so that the rate limits, the no-store rule
  * and the portal's page fallback cannot disagree about what an address is.
  */
-const SERVER_AREAS = ['api', 'auth', 'oidc', 'oidc-assets', 'healthz', 'readyz'] as const;
+const SERVER_AREAS = ['api', 'auth', 'oidc', 'oidc-assets', 'healthz', 'readyz', 'metrics'] as const;
 
 export type AddressArea = (typeof SERVER_AREAS)[number] | 'portal';
 

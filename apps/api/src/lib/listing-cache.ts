@@ -56,8 +56,11 @@ export class ListingCache {
   private bytes = 0;
   private readonly now: () => number;
   private readonly options: ListingCacheOptions;
+  /** Since start, for the server's metrics: answers served, looked for in vain, and changes heard. */
   hits = 0;
   misses = 0;
+  /** Announcements that made kept answers stale (a merchant's, or everyone's), and feed losses. */
+  invalidations = 0;
 
   constructor(options: ListingCacheOptions) {
     this.options = options;
@@ -122,6 +125,7 @@ export class ListingCache {
   /** A change announcement: merchant ids comma-joined, or `*` for every merchant. */
   changed(payload: string): void {
     const at = ++this.clock;
+    this.invalidations++;
     if (payload.trim() === '*') {
       this.forgetAll(at);
       return;
@@ -143,6 +147,7 @@ export class ListingCache {
    */
   setLive(live: boolean): void {
     this.live = live;
+    this.invalidations++;
     this.forgetAll(++this.clock);
   }
 

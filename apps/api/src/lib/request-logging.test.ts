@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createPayLink, payPayLink, signInCustomer } from '../test/pay-links.ts';
+import { createTestApp, signIn, type TestApp, userIdOf } from '../test/test-app.ts';
+import { DEMO_CUSTOMER } from '../world/demo-consumers.ts';
+import { DEMO_PASSWORD } from '../world/demo-seed.ts';
 
 let t: TestApp;
 const lines: string[] = [];
@@ -76,5 +79,67 @@ describe('one line per request', () => {
       ['GET', '/no-such-address', 404],
     ]);
     expect(logged.every((line) => typeof line.responseTime === 'number')).toBe(true);
+  });
+});
+
+interface CallerLine {
+  requestId?: string;
+  msg?: string;
+  req?: { url: string; route?: string; merchant?: number; actor?: string };
+  res?: { statusCode: number };
+}
+
+describe('whose request it was', () => {
+  const MANAGER = 'manager.kingston@bluemountain.example';
+  /** The request's one line, found by the id its answer carries. */
+  const lineOf = (id: string): CallerLine => {
+    const found = lines.map((line) => JSON.parse(line) as CallerLine).filter((line) => line.requestId === id);
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('logs the route pattern, the merchant, the staff member and the request id, never their email', async () => {
+    const { jar } = await signIn(t.app, MANAGER, DEMO_PASSWORD);
+    const response = await t.app.inject({
+      url: '/api/payment/customer-transactions?limit=5',
+      headers: { cookie: jar.header() },
+    });
+    expect(response.statusCode).toBe(200);
+    const line = lineOf(String(response.headers['x-request-id']));
+    expect(line.req).toMatchObject({
+      url: '/api/payment/customer-transactions?limit=5',
+      route: '/api/payment/customer-transactions',
+      merchant: 1001,
+      actor: `user:${await userIdOf(t.app.db, MANAGER)}`,
+    });
+    expect(JSON.stringify(line)).not.toContain(MANAGER);
+    expect(JSON.stringify(line)).not.toContain('bluemountain');
+  });
+
+  it('logs the pattern, not the address, of a route with parameters; a customer by their id', async () => {
+    const { jar } = await signIn(t.app, MANAGER, DEMO_PASSWORD);
+    const link = await createPayLink(t.app, jar.header(), { amount: 5_00, description: 'Log line tea' });
+    const customer = await signInCustomer(t.app, { email: DEMO_CUSTOMER.email, password: DEMO_PASSWORD });
+    const paid = await payPayLink(t.app, link.code, customer.cookie);
+    expect(paid.statusCode).toBe(200);
+    const line = lineOf(String(paid.headers['x-request-id']));
+    const consumer = await t.app.db
+      .selectFrom('consumers')
+      .select('id')
+      .where('email', '=', DEMO_CUSTOMER.email)
+      .executeTakeFirstOrThrow();
+    expect(line.req?.route).toBe('/api/payment/pay/:code');
+    expect(line.req?.actor).toBe(`consumer:${consumer.id}`);
+    expect(line.req?.merchant).toBeUndefined();
+    expect(JSON.stringify(line)).not.toContain(DEMO_CUSTOMER.email);
+  });
+
+  it('logs no route, merchant or actor for an anonymous call to no route', async () => {
+    const response = await t.app.inject({ url: '/api/nothing-at-all' });
+    const line = lineOf(String(response.headers['x-request-id']));
+    expect(line.res?.statusCode).toBe(404);
+    expect(line.req).not.toHaveProperty('route');
+    expect(line.req).not.toHaveProperty('merchant');
+    expect(line.req).not.toHaveProperty('actor');
   });
 });

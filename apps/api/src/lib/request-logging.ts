@@ -45,15 +45,35 @@ export function urlForLogs(url: string): string {
   return `${url.slice(0, mark)}?${query.toString()}`;
 }
 
-/** What a request log line says about the request: never cookies, headers or secret parameters. */
+/**
+ * Who is calling, as the authentication hooks leave it on the request: a staff member (session or
+ * bearer token) or a customer signed in on the pay page. Only their ids are ever logged.
+ */
+interface Caller {
+  identity?: { id: string; merchant_id: number } | null;
+  consumer?: { id: number } | null;
+}
+
+/**
+ * What a request log line says about the request: never cookies, headers, secret parameters,
+ * tokens or emails. `route` is the pattern the request matched (none when it matched nothing),
+ * `merchant` and `actor` say whose call it was when the caller is known.
+ */
 export function serializeRequest(request: FastifyRequest) {
+  const { identity, consumer }: Caller = request;
   return {
     method: request.method,
     url: urlForLogs(request.url),
+    route: request.routeOptions.url,
     host: request.host,
     remoteAddress: request.ip,
+    merchant: identity?.merchant_id,
+    actor: identity ? `user:${identity.id}` : consumer ? `consumer:${consumer.id}` : undefined,
   };
 }
+
+/** The key of a request's id in its log lines, and in those of the jobs it queued (lib/job-log.ts). */
+export const REQUEST_ID_LOG_KEY = 'requestId';
 
 /**
  * One log line per request, written when it is answered, with the request and the response
@@ -61,6 +81,10 @@ export function serializeRequest(request: FastifyRequest) {
  * every call (docs/performance-log.md).
  */
 export class OneLinePerRequest extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: REQUEST_ID_LOG_KEY });
+  }
+
   override incomingRequest(): void {}
 
   /** A 404 is told by its one completed line like any other answer. */

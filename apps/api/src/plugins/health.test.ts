@@ -57,7 +57,11 @@ describe("the operators' listener", () => {
         }),
       }),
     });
-    const ops = await createOpsServer({ db: unreachable, isDraining: () => false });
+    const ops = await createOpsServer({
+      db: unreachable,
+      isDraining: () => false,
+      metrics: t.app.metrics.registry,
+    });
     try {
       expect((await ops.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
       const readiness = await ops.inject({ url: '/readyz' });
@@ -72,9 +76,21 @@ describe("the operators' listener", () => {
     }
   });
 
-  it('is ready on a database at this version', async () => {
-    const ops = await createOpsServer({ db: t.app.db, isDraining: () => false });
-    expect((await ops.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
-    await ops.close();
+  it("is ready on a database at this version, and serves the app's metrics without a token", async () => {
+    const ops = await createOpsServer({
+      db: t.app.db,
+      isDraining: () => false,
+      metrics: t.app.metrics.registry,
+    });
+    try {
+      expect((await ops.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+      const metrics = await ops.inject({ url: '/metrics' });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toContain('# TYPE http_request_duration_seconds histogram');
+      // The app's own port still hides it from a caller without the token.
+      expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await ops.close();
+    }
   });
 });

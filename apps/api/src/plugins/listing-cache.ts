@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { encodedBody, preferredEncoding } from '../lib/listing-cache-encoding.ts';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed.ts';
 import { ListingCache, type ListingEntry, type ListingTicket } from '../lib/listing-cache.ts';
+import { counterReadAtScrape } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,25 @@ export const listingCachePlugin = fp(
   async (app: FastifyInstance, opts: { database: DatabaseHandle; maxAgeMs: number }) => {
     const cache = new ListingCache({ maxAgeMs: opts.maxAgeMs, maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES });
     app.decorate('listingCache', cache);
+    const { registry } = app.metrics;
+    counterReadAtScrape(
+      registry,
+      'listing_cache_hits_total',
+      'Listing answers served from the cache.',
+      () => cache.hits,
+    );
+    counterReadAtScrape(
+      registry,
+      'listing_cache_misses_total',
+      'Listing look-ups the cache could not answer (absent, stale or too old).',
+      () => cache.misses,
+    );
+    counterReadAtScrape(
+      registry,
+      'listing_cache_invalidations_total',
+      "Change announcements that made kept answers stale (a merchant's or all), and feed losses.",
+      () => cache.invalidations,
+    );
     const feed: ChangeFeed =
       opts.maxAgeMs > 0
         ? await openChangeFeed(opts.database, {
@@ -34,7 +54,7 @@ export const listingCachePlugin = fp(
     // Before the database closes: the embedded one's listener goes with it.
     app.addHook('onClose', () => feed.close());
   },
-  { name: 'listing-cache' },
+  { name: 'listing-cache', dependencies: ['metrics'] },
 );
 
 interface ListingScope {

@@ -6,21 +6,13 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { verifyLedger } from '../modules/ledger/index.ts';
+import { printLedgerVerification } from './ledger-report.ts';
 
 const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db as never);
-  const { ok, violations, totalsPerCurrency } = await verifyLedger(database.db);
-  for (const [check, count] of Object.entries(violations)) {
-    console.log(`${count === 0 ? 'ok  ' : 'FAIL'} ${check}: ${count}`);
-  }
-  for (const [currency, total] of Object.entries(totalsPerCurrency)) {
-    console.log(`${total === 0n ? 'ok  ' : 'FAIL'} postings in ${currency} sum to ${total}`);
-  }
-  console.log(ok ? 'ledger verified: sound' : 'ledger verification FAILED');
-  process.exitCode = ok ? 0 : 1;
+  process.exitCode = (await printLedgerVerification(database.db)) ? 0 : 1;
 } finally {
   await database.close();
 }

@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse, type Options } from 'csv-parse';
 import { PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import type { Db } from '../../db/transaction.ts';
+import type { StartedByRequest } from '../../lib/job-log.ts';
 import { checkRow, isHandle, normaliseLynkId, payeeFees, readHeader, type Columns } from './rows.ts';
 import {
   deletePayees,
@@ -20,7 +21,7 @@ import { payeeTotals } from './processing-repository.ts';
 
 /** The queue a new batch is sent to; its handler checks the file's rows (spec section 4). */
 export const VALIDATE_BATCH_JOB = 'batch-validate';
-export interface ValidateBatchJob {
+export interface ValidateBatchJob extends StartedByRequest {
   batchId: number;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { jobLog } from '../../lib/job-log.ts';
 import { batchesToValidate, VALIDATE_BATCH_JOB, validateBatch, type ValidateBatchJob } from './jobs.ts';
 import { startBatchProcessing } from './processing-jobs.ts';
 import { PROCESS_BATCH_JOB } from './processing.ts';
@@ -25,7 +26,7 @@ export const batchesPlugin = fp(async function batches(
   await boss.work<ValidateBatchJob>(VALIDATE_BATCH_JOB, async (jobs) => {
     for (const job of jobs) {
       const status = await validateBatch(app.db, job.data.batchId, app.clock());
-      app.log.info({ batchId: job.data.batchId, status }, 'batch validated');
+      jobLog(app.log, job).info({ batchId: job.data.batchId, status }, 'batch validated');
     }
   });
   for (const batchId of await batchesToValidate(app.db)) {

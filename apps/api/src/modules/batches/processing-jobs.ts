@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import { jobLog, withRequestId } from '../../lib/job-log.ts';
 import { findStalledBatches } from './processing-repository.ts';
 import { PROCESS_BATCH_JOB, processBatch, type ProcessBatchJob } from './processing.ts';
 
@@ -29,9 +30,12 @@ export async function startBatchProcessing(app: FastifyInstance, boss: PgBoss, r
         batchId,
       );
       if (result === 'WAITING') {
-        await boss.send(PROCESS_BATCH_JOB, { batchId }, { startAfter: Math.max(railStepSeconds, 1) });
+        // The next attempt is still the approval's work: it keeps the approving request's id.
+        await boss.send(PROCESS_BATCH_JOB, withRequestId({ batchId }, job.data.requestId), {
+          startAfter: Math.max(railStepSeconds, 1),
+        });
       }
-      app.log.info({ batchId, result }, 'batch processed');
+      jobLog(app.log, job).info({ batchId, result }, 'batch processed');
     }
   });
   await boss.createQueue(RESUME_BATCHES_JOB);

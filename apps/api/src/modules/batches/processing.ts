@@ -3,6 +3,7 @@ import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { formatCents } from '@lynk/contract/money';
 import type { BatchStatus } from '../../db/schema-batches.ts';
 import { inTransaction, type Db } from '../../db/transaction.ts';
+import type { StartedByRequest } from '../../lib/job-log.ts';
 import { listAccounts } from '../account/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { DEFAULT_LIMITS, periodStart, type PostingRequest } from '../ledger/index.ts';
@@ -26,7 +27,7 @@ import { insertNotification } from './transition-repository.ts';
 
 /** The queue an approved batch is sent to; its handler pays the payees (spec section 4). */
 export const PROCESS_BATCH_JOB = 'batch-process';
-export interface ProcessBatchJob {
+export interface ProcessBatchJob extends StartedByRequest {
   batchId: number;
 }
 

@@ -42,7 +42,7 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
     ip: request.ip,
     now: app.clock(),
     settings: opts.settings,
-    enqueue: batchQueue(app.boss, VALIDATE_BATCH_JOB),
+    enqueue: batchQueue(app.boss, VALIDATE_BATCH_JOB, request.id),
   });
   const batchesCache = cachedListing(app, 'batches', (request) => ({
     merchantId: request.identity!.merchant_id,
@@ -157,7 +157,7 @@ export async function batchRoutes(app: FastifyInstance, opts: { settings: BatchS
     identity: request.identity!,
     ip: request.ip,
     now: app.clock(),
-    enqueueProcessing: batchQueue(app.boss, PROCESS_BATCH_JOB),
+    enqueueProcessing: batchQueue(app.boss, PROCESS_BATCH_JOB, request.id),
   });
 
   typed.post(

@@ -2,7 +2,7 @@ import type { Db } from '../../db/transaction.ts';
 import { accountFactsCache, type AccountFacts } from './account-facts.ts';
 import type { EngineOutcome, PostingRequest } from './engine-types.ts';
 import { internalAccountDirectory, type InternalAccountKey } from './internal-accounts.ts';
-import { createLedgerWriter } from './writer.ts';
+import { type BatchObserver, createLedgerWriter } from './writer.ts';
 
 /**
  * The ledger engine as services see it: every money movement is a `PostingRequest` posted through
@@ -21,10 +21,17 @@ export interface Ledger {
 /**
  * `db` serves the engine's reads. `writerDb` is where batches are posted: on PostgreSQL the
  * engine's own pool (a connection per writer, so reads never hold one up), embedded the one
- * connection everyone shares; `writers` is how many batches may commit side by side.
+ * connection everyone shares; `writers` is how many batches may commit side by side. `observer`
+ * hears each batch's size and commit time (the server's metrics; the engine imports no plugin).
  */
-export function createLedger(db: Db, options: { writers?: number; writerDb?: Db } = {}): Ledger {
-  const writer = createLedgerWriter(options.writerDb ?? db, { writers: options.writers ?? 1 });
+export function createLedger(
+  db: Db,
+  options: { writers?: number; writerDb?: Db; observer?: BatchObserver } = {},
+): Ledger {
+  const writer = createLedgerWriter(options.writerDb ?? db, {
+    writers: options.writers ?? 1,
+    observer: options.observer,
+  });
   const internalAccount = internalAccountDirectory(db);
   return { post: writer.post, drain: writer.drain, internalAccount, accounts: accountFactsCache(db) };
 }

@@ -14,6 +14,11 @@ export interface LedgerWriter {
   drain(): Promise<void>;
 }
 
+/** Hears every batch the writer posts (the server's metrics); it must not throw and must be quick. */
+export interface BatchObserver {
+  batchPosted(size: number, seconds: number): void;
+}
+
 interface Pending {
   request: PostingRequest;
   resolve: (outcome: EngineOutcome) => void;
@@ -36,7 +41,11 @@ interface Queue {
  * to the engine, which answers it from the stored result. A batch that fails with a database
  * error (a bug in one request) is posted again request by request, so only the bad one fails.
  */
-export function createLedgerWriter(db: Db, options: { writers: number }): LedgerWriter {
+export function createLedgerWriter(
+  db: Db,
+  options: { writers: number; observer?: BatchObserver | undefined },
+): LedgerWriter {
+  const { observer } = options;
   const queues: Queue[] = Array.from({ length: options.writers }, () => ({
     pending: [],
     busy: false,
@@ -44,20 +53,35 @@ export function createLedgerWriter(db: Db, options: { writers: number }): Ledger
   }));
   const inFlightKeys = new Map<string, Promise<unknown>>();
 
-  async function postBatch(batch: Pending[]) {
+  /** A metric must never stop money moving: whatever the observer does, the writer goes on. */
+  function observe(size: number, started: number) {
     try {
-      const outcomes = await callPostBatch(
+      observer?.batchPosted(size, (performance.now() - started) / 1000);
+    } catch {
+      // The figure is lost, nothing else.
+    }
+  }
+
+  async function postBatch(batch: Pending[]) {
+    const started = performance.now();
+    let outcomes: EngineOutcome[];
+    try {
+      outcomes = await callPostBatch(
         db,
         batch.map((p) => p.request),
       );
-      batch.forEach((p, i) => p.resolve(outcomes[i]!));
     } catch (error) {
+      // A failed round trip is timed too: a database that refuses slowly is what the figure is for.
+      observe(batch.length, started);
       if (batch.length === 1) {
         batch[0]!.reject(error);
         return;
       }
       for (const pending of batch) await postBatch([pending]);
+      return;
     }
+    observe(batch.length, started);
+    batch.forEach((p, i) => p.resolve(outcomes[i]!));
   }
 
   async function run(queue: Queue) {

@@ -12,7 +12,10 @@ export const sessionPlugin = fp(async function session(
   await app.register(sessionRoutes, { sessions: opts.sessions, publicUrl: opts.publicUrl });
   if (opts.database) {
     const feed = await opts.sessions.listen(opts.database, (error) =>
-      app.log.warn({ err: error }, 'session ends: connection lost, sessions are checked again within seconds'),
+      app.log.warn(
+        { err: error },
+        'session ends: connection lost, sessions are checked again within seconds',
+      ),
     );
     // Before the database closes: the embedded one's listener goes with it.
     app.addHook('onClose', () => feed.close());

@@ -2,25 +2,27 @@ import { CompiledQuery } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/transaction.ts';
+import { jobLog, type StartedByRequest, withRequestId } from '../../lib/job-log.ts';
 import { findPendingMail } from './activation-repository.ts';
 import { deliverActivationMail, MAX_MAIL_ATTEMPTS } from './activation.ts';
 import type { Mailer } from './mailer.ts';
 
 /** The queue of staff emails to deliver: one job per outbox message. */
 export const STAFF_MAIL_JOB = 'staff-mail';
-export interface StaffMailJob {
+export interface StaffMailJob extends StartedByRequest {
   outboxId: string;
 }
 
 /**
  * Queues a message's delivery through the transaction that stored it (pg-boss runs its insert on
  * the connection it is given): the new staff member and their email commit together or not at
- * all. Without a queue (tests, jobs off) nothing is sent.
+ * all. Without a queue (tests, jobs off) nothing is sent. The job carries the id of the request
+ * that queued it, for its log lines.
  */
-export function staffMailQueue(boss: PgBoss | null) {
+export function staffMailQueue(boss: PgBoss | null, requestId: string) {
   if (!boss) return null;
   return async (trx: Db, outboxId: string) => {
-    await boss.send(STAFF_MAIL_JOB, { outboxId } satisfies StaffMailJob, {
+    await boss.send(STAFF_MAIL_JOB, withRequestId<StaffMailJob>({ outboxId }, requestId), {
       db: {
         executeSql: async (text: string, values?: unknown[]) => {
           const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
@@ -63,7 +65,7 @@ export async function startStaffMail(
   await boss.work<StaffMailJob>(STAFF_MAIL_JOB, async (jobs) => {
     for (const job of jobs) {
       const outcome = await deliverActivationMail(app.db, job.data.outboxId, { ...deps, now: app.clock() });
-      app.log.info({ outboxId: job.data.outboxId, outcome }, 'staff email delivery');
+      jobLog(app.log, job).info({ outboxId: job.data.outboxId, outcome }, 'staff email delivery');
     }
   });
 }

@@ -39,7 +39,6 @@ const tags = ['profile'];
  */
 export async function staffRoutes(app: FastifyInstance, opts: StaffRoutesOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const enqueueMail = staffMailQueue(app.boss);
   // Every route below has checked the identity in preValidation.
   const caller = (request: FastifyRequest) => ({ identity: request.identity!, ip: request.ip });
 
@@ -96,7 +95,9 @@ export async function staffRoutes(app: FastifyInstance, opts: StaffRoutesOptions
       },
     },
     async (request, reply) => {
-      const member = await createStaffMember(app.db, caller(request), request.body, { enqueueMail });
+      const member = await createStaffMember(app.db, caller(request), request.body, {
+        enqueueMail: staffMailQueue(app.boss, request.id),
+      });
       return reply.status(201).send(member);
     },
   );

@@ -73,6 +73,7 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
   'GET /api/docs/static/*': once(() => get('/api/docs/static/swagger-ui.css')),
   'GET /healthz': once(() => get('/healthz')),
   'GET /readyz': once(() => get('/readyz')),
+  'GET /metrics': once(() => get('/metrics')),
   'GET /dev/mail': once(() => get('/dev/mail')),
 
   'GET /auth/login': once(() => get('/auth/login?returnTo=%2F')),
