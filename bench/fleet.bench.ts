@@ -550,6 +550,11 @@ async function failoverRun(
       `longest wait for an accepted transfer ${result.longestStall.toFixed(2)} s, slowest request in flight ${result.maxLatency.toFixed(0)} ms; ` +
       `${result.slow} took over 0.5 s (${result.slowReplayed} of them answered from their stored answer); ${result.deadlocks} deadlocks in the database`,
   );
+  for (const a of slow) {
+    console.log(
+      `    sent ${((a.sentAt - killedAt) / 1000).toFixed(3)} s after the kill, answered ${a.status} after ${(a.answeredAt - a.sentAt).toFixed(0)} ms${a.replayed ? ' (stored answer)' : ''}`,
+    );
+  }
   console.log(`  after the clients sent again what failed (${resent}): ${verdict(money)}`);
   return result;
 }
