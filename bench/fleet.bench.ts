@@ -16,11 +16,14 @@
  * retries) and the time until the load recovers are counted, the clients send again what failed,
  * and the database must hold every accepted transfer exactly once (fleet-money-check.ts) with a
  * sound ledger. Then, unless BENCH_ADVISORY_LOCK=0, two instances again with the experiment of
- * fleet-advisory-lock.ts (an advisory lock per shard around each ledger batch). Figures go to
- * docs/performance-log.md; exits 1 when money was lost or doubled or the ledger is unsound.
+ * fleet-advisory-lock.ts (an advisory lock per shard around each ledger batch), measured right
+ * after the same two without it. Figures go to docs/performance-log.md; exits 1 when money was
+ * lost or doubled, the ledger is unsound, or a sign-in, listing or transfer failed outside the
+ * failover. About 3.5 minutes.
  *
  * Nothing is pinned to a core: the instances, PostgreSQL, HAProxy and this process (the load)
  * share the machine's cores, and the second instance can add no more than the cores left over.
+ * What other work on the machine took meanwhile is measured (fleet-cpu.ts) and said with the figures.
  */
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
