@@ -19,8 +19,8 @@ import { freePort } from './test/free-port.ts';
 import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './test/postgres-server.ts';
 
 /**
- * The product as a fleet (ADR 045): two web instances and a worker, each the real server in its
- * own process, on one PostgreSQL behind a balancer that checks /readyz. Sign-ins, payments,
+ * The product as a fleet (ADR 045): two web instances and two workers, each the real server in
+ * its own process, on one PostgreSQL behind a balancer that checks /readyz. Sign-ins, payments,
  * refunds, transfers and payrolls cross instances; one instance is killed outright under load and
  * another drained with SIGTERM; each time every movement happens exactly once.
  */
@@ -30,7 +30,7 @@ let dataDir: string;
 let target: FaultTarget;
 let world: FaultWorld;
 let balancer: Balancer;
-let worker: FaultServer;
+let workers: FaultServer[];
 let web: FaultServer[];
 
 /** A seeded random, so the load's mix (payrolls among it) is the same every run. */
@@ -58,13 +58,15 @@ beforeAll(async () => {
     // Two of the balancer's checks (every 100 ms) and a margin: out of rotation before closing.
     DRAIN_DELAY_SECONDS: '1',
   };
-  worker = await faultServer(target, { ...fleet, ROLE: 'worker' });
-  web = [
-    await faultServer(target, { ...fleet, ROLE: 'web' }),
-    await faultServer(target, { ...fleet, ROLE: 'web' }),
-  ];
-  await worker.start();
-  await Promise.all(web.map((instance) => instance.start()));
+  const two = (role: string) =>
+    Promise.all([
+      faultServer(target, { ...fleet, ROLE: role }),
+      faultServer(target, { ...fleet, ROLE: role }),
+    ]);
+  workers = await two('worker');
+  web = await two('web');
+  // All at once: one prepares the database under the advisory lock, the others find it done.
+  await Promise.all([...workers, ...web].map((instance) => instance.start()));
   balancer = await startBalancer(
     balancerPort,
     web.map((instance) => instance.baseUrl),
@@ -73,12 +75,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await balancer?.close();
-  await Promise.all([...(web ?? []), worker].map((instance) => instance?.stop()));
+  await Promise.all([...(web ?? []), ...(workers ?? [])].map((instance) => instance.stop()));
   await rm(dataDir, { recursive: true, force: true });
   await dropDatabase(template.serverUrl, database);
 });
 
-describe('two web instances and a worker on one PostgreSQL behind a balancer', () => {
+describe('two web instances and two workers on one PostgreSQL behind a balancer', () => {
   it('signs staff and customers in, takes payments, refunds and payrolls across instances, each once', async () => {
     const before = await balances();
     const load = await runMoneyLoad(balancer.url, world, {
@@ -89,7 +91,8 @@ describe('two web instances and a worker on one PostgreSQL behind a balancer', (
     expect(load.errors).toEqual([]);
     expect(load.byKind.pay!.ok).toBeGreaterThan(0);
     expect(load.byKind.refund!.ok).toBeGreaterThan(0);
-    // A payroll uploaded on one instance, validated and paid by the worker, approved on another.
+    // A payroll uploaded on one instance, validated and paid by the workers, approved on another:
+    // every payee paid once whichever worker took each job (the balances below say so).
     expect(load.batches.length).toBeGreaterThan(0);
     expect(load.repeats).toBe(1);
     // Round robin: every sign-in's steps and the calls after it were answered by both instances.
@@ -97,11 +100,11 @@ describe('two web instances and a worker on one PostgreSQL behind a balancer', (
     const money = await findings(before, load.deltas);
     expect(money.accountsOff).toEqual([]);
     expect(money.ledgerSound).toBe(true);
-    // The worker answers the operators only: its metrics include the queues it works.
-    const metrics = await fetch(`${worker.baseUrl}/metrics`);
+    // A worker answers the operators only: its metrics include the queues it works.
+    const metrics = await fetch(`${workers[0]!.baseUrl}/metrics`);
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toMatch(/^job_queue_depth\{queue="batch-process",state="ready"\} \d+$/m);
-    expect((await fetch(`${worker.baseUrl}/api/session`)).status).toBe(404);
+    expect((await fetch(`${workers[0]!.baseUrl}/api/session`)).status).toBe(404);
     // A web instance's public port hides its metrics from a caller without the token.
     expect((await fetch(`${balancer.url}/metrics`)).status).toBe(404);
   }, 120_000);
