@@ -48,6 +48,7 @@ import { sharedRateLimitStore } from './modules/limits/index.ts';
 import { maintenancePlugin } from './modules/maintenance/index.ts';
 import { notificationsPlugin } from './modules/notifications/index.ts';
 import { ordersPlugin } from './modules/orders/index.ts';
+import { shiftsPlugin } from './modules/shifts/index.ts';
 import { profilePlugin } from './modules/profile/index.ts';
 import { qrPlugin } from './modules/qr/index.ts';
 import { reportingPlugin } from './modules/reporting/index.ts';
@@ -307,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(reportingPlugin);
   await app.register(auditPlugin);
+  await app.register(shiftsPlugin);
   // The simulated bank rail runs beside the jobs, registered after them: it stops before the
   // job queue does (Fastify closes the last registered first).
   if (jobs === 'run') await app.register(bankRailPlugin, { stepSeconds: config.bankRailStepSeconds });

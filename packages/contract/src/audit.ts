@@ -45,6 +45,9 @@ export const AUDIT_ACTIONS = [
   'report.downloaded',
   'account.exported',
   'audit_log.exported',
+  'shift.closed',
+  'shift.reopened',
+  'shift.downloaded',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

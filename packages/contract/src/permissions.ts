@@ -108,6 +108,10 @@ export const GATES = {
   reviewBatch: { allOf: ['approve:batch-payments'], adminOnly: true },
   /** Not in the spec: who did what at the merchant (ADR 043). Whoever manages staff, if an admin. */
   auditLog: { allOf: ['read:staff'], adminOnly: true },
+  /** Not in the spec: the end-of-shift cash-up. A cashier their own shifts, from their own orders. */
+  cashUp: { anyOf: ['read:orders', 'read:owned-orders'] },
+  /** Every cashier's shifts of the branch, and reopening one: whoever reads all its orders. */
+  cashUpManage: { allOf: ['read:orders'] },
 } as const satisfies Record<string, Gate>;
 
 export type GateKey = keyof typeof GATES;

@@ -18,6 +18,7 @@ import type {
 } from './schema-batches.ts';
 import type { DevMailboxTable, MailOutboxTable, StaffActivationsTable } from './schema-staff.ts';
 import type { ReportExportsTable } from './schema-reports.ts';
+import type { ShiftEntriesTable, ShiftsTable } from './schema-shifts.ts';
 import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from './schema-two-factor.ts';
 import type { RateLimitCountersTable, SignInFailuresTable } from './schema-limits.ts';
 
@@ -273,4 +274,6 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   sign_in_failures: SignInFailuresTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  shifts: ShiftsTable;
+  shift_entries: ShiftEntriesTable;
 }

@@ -64,6 +64,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'report.downloaded': 'Report downloaded',
   'account.exported': 'Wallet history exported',
   'audit_log.exported': 'Audit log exported',
+  'shift.closed': 'Shift closed',
+  'shift.reopened': 'Shift reopened',
+  'shift.downloaded': 'Shift downloaded',
 };
 
 /** An action's name on the page; a code recorded by a newer server than this portal shows as is. */
