@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reopened_at', 'timestamptz')
     .addColumn('reopened_by', 'integer', (c) => c.references('users.id'))
     .addColumn('reopen_reason', 'text')
-    .addCheckConstraint('shifts_end_after_start', sql`closed_at >= started_at`)
+    .addCheckConstraint('shifts_end_after_start', sql`closed_at > started_at`)
     .addCheckConstraint(
       'shifts_reopened_whole',
       sql`(reopened_at is null) = (reopened_by is null) and (reopened_at is null) = (reopen_reason is null)
@@ -53,8 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function shifts_are_kept() returns trigger language plpgsql as $$
     begin
-      if tg_op = 'UPDATE' and tg_table_name = 'shifts' and old.reopened_at is null
-         and new.reopened_at is not null
+      if tg_op = 'UPDATE' and old.reopened_at is null and new.reopened_at is not null
          and (new.id, new.merchant_id, new.cashier_id, new.started_at, new.closed_at, new.closed_by)
              is not distinct from
              (old.id, old.merchant_id, old.cashier_id, old.started_at, old.closed_at, old.closed_by) then
@@ -63,16 +62,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       raise exception 'a closed shift is never changed, only reopened once';
     end $$`.execute(db);
   await sql`
+    create function shift_entries_are_kept() returns trigger language plpgsql as $$
+    begin
+      raise exception 'what a closed shift counted is never changed';
+    end $$`.execute(db);
+  await sql`
     create trigger shifts_are_kept before update or delete on shifts
     for each row execute function shifts_are_kept()`.execute(db);
   await sql`
     create trigger shift_entries_are_kept before update or delete on shift_entries
-    for each row execute function shifts_are_kept()`.execute(db);
+    for each row execute function shift_entries_are_kept()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('shift_entries').execute();
   await db.schema.dropTable('shifts').execute();
   await sql`drop function shifts_are_kept()`.execute(db);
+  await sql`drop function shift_entries_are_kept()`.execute(db);
   await sql`drop index orders_cashier_paid`.execute(db);
 }

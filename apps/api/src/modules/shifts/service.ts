@@ -191,7 +191,9 @@ export async function closeShift(db: Db, caller: Caller, input: CloseShift): Pro
     const cashier = await lockCashier(trx, identity.merchant_id, cashierId);
     if (!cashier) throw notFound(SHIFT_MESSAGES.cashierNotFound);
     const { startedAt, window } = await openWindow(trx, identity.merchant_id, cashierId, now);
-    if (startedAt.getTime() !== new Date(input.started_at).getTime()) {
+    // A shift closed at the very instant it started is the same close twice (a double click): the
+    // next shift would start where this one did and the two could not be told apart.
+    if (startedAt.getTime() !== new Date(input.started_at).getTime() || now <= startedAt) {
       throw new AppError('SHIFT_ALREADY_CLOSED', 409, SHIFT_MESSAGES.alreadyClosed);
     }
     const id = await insertClosedShift(
