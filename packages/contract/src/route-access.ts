@@ -142,6 +142,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/payment/:id/partial-refund': gated('issueRefund'),
   'GET /api/payment/refund-transactions': gated('refundsTab'),
 
+  // The cashier's cash-up: a cashier's own shifts (another cashier's look missing), a manager's branch's.
+  'GET /api/payment/shifts/current': gated('cashUp'),
+  'GET /api/payment/shifts': gated('cashUp'),
+  'GET /api/payment/shifts/:id': gated('cashUp'),
+  'GET /api/payment/shifts/:id/csv': gated('cashUp'),
+  'POST /api/payment/shifts/close': gated('cashUp'),
+  'POST /api/payment/shifts/:id/reopen': gated('cashUpManage'),
+
   // Batch payments.
   'GET /api/payment/batch-payments': gated('paymentHistoryTab'),
   'GET /api/payment/batch-payments/template': gated('createPayments', { tenancy: 'none' }),

@@ -263,6 +263,25 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
   ),
   'GET /api/payment/refund-transactions': once(() => get('/api/payment/refund-transactions')),
 
+  'GET /api/payment/shifts/current': once(() => get('/api/payment/shifts/current')),
+  'GET /api/payment/shifts': once(() => get('/api/payment/shifts')),
+  'GET /api/payment/shifts/:id': perTenant((tenant) => get(`/api/payment/shifts/${tenant.shift.id}`)),
+  'GET /api/payment/shifts/:id/csv': perTenant((tenant) => get(`/api/payment/shifts/${tenant.shift.id}/csv`)),
+  // The own branch's cashier's shift, as it was when it opened long ago: past the checks, a 409.
+  'POST /api/payment/shifts/close': {
+    perTenant: false,
+    build: ({ tenant }) => ({
+      method: 'POST',
+      url: '/api/payment/shifts/close',
+      payload: { cashier_id: tenant.shift.cashierId, started_at: new Date(0).toISOString() },
+    }),
+  },
+  'POST /api/payment/shifts/:id/reopen': perTenant((tenant) => ({
+    method: 'POST',
+    url: `/api/payment/shifts/${tenant.shift.id}/reopen`,
+    payload: { reason: 'Matrix' },
+  })),
+
   'GET /api/payment/batch-payments': once(() => get('/api/payment/batch-payments')),
   'GET /api/payment/batch-payments/template': once(() => get('/api/payment/batch-payments/template')),
   'GET /api/payment/batch-payments/:id': perTenant((tenant) =>

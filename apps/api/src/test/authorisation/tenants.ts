@@ -48,6 +48,8 @@ export interface Tenant {
    * its code, notifications/service.ts), so hidden from the others like another tenant's.
    */
   notification: { id: number; gate: GateKey };
+  /** A closed shift of a cashier of the tenant's (the own branch's: the cashier actor's own). */
+  shift: { id: string; cashierId: number };
   /** A report made by the tenant's admin: only its maker reads it again. */
   report: { id: number; ownerId: number };
   /**
@@ -176,6 +178,7 @@ const ID_TABLES = [
   'notifications',
   'report_exports',
   'users',
+  'shifts',
 ];
 
 /**
@@ -245,6 +248,30 @@ async function expectCreated(response: { statusCode: number; body: string }, wha
     throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
 }
 
+/**
+ * The tenant's order maker's shift closed by its admin, or, where the admin made the order (the
+ * merchant outside the chain has no cashier), a new cashier's.
+ */
+async function closedShift(t: TestApp, plan: TenantPlan, adminAuth: Record<string, string>) {
+  const db = t.database.db;
+  const cashierId =
+    plan.orderMakerEmail === plan.adminEmail
+      ? (await addStaffMember(db, plan.merchantId, 'shift-cashier', ROLE_IDS.CASHIER)).id
+      : Number((await memberIdentity(db, plan.orderMakerEmail, plan.merchantId)).id);
+  const current = await t.app.inject({ url: '/api/payment/shifts/current', headers: adminAuth });
+  const open = (current.json().result as Array<{ cashier_id: number; started_at: string }>).find(
+    (shift) => shift.cashier_id === cashierId,
+  );
+  const closed = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/shifts/close',
+    headers: adminAuth,
+    payload: { cashier_id: cashierId, started_at: open?.started_at },
+  });
+  await expectCreated(closed, 'Closing a shift');
+  return { id: closed.json().data.id as string, cashierId };
+}
+
 /** Makes one object of each kind for a tenant, through the API, as its staff and a customer would. */
 async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string): Promise<Tenant> {
   const db = t.database.db;
@@ -310,6 +337,7 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
     .where('id', '=', plan.merchantId)
     .executeTakeFirstOrThrow();
   const accounts = await accountsOf(db, plan.merchantId);
+  const shift = await closedShift(t, plan, adminAuth);
   const staff = await addStaffMember(db, plan.merchantId, plan.name.replaceAll(' ', '-'));
   const orgId = admin.org_id;
   return {
@@ -324,6 +352,7 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
     staff,
     notification: { id: Number(notification.id), gate: 'ordersTab' },
     report: { id: Number(report.result.report.id), ownerId: Number(admin.id) },
+    shift,
     markers: [
       paid.id,
       String(batch.payees[0].batch_id),

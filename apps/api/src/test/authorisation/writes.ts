@@ -22,6 +22,8 @@ const COUNTED = [
   'staff_activations',
   'mail_outbox',
   'idempotency_keys',
+  'shifts',
+  'shift_entries',
 ];
 
 /** What an update (not an insert) could change: each row's changeable columns, hashed. */
@@ -32,6 +34,7 @@ const CHANGEABLE = {
   orders: 'id, status',
   batch_payments: 'id, status',
   account_limits: 'account_id, transfer_type, amount',
+  shifts: 'id, reopened_at, reopen_reason',
 };
 
 /**
