@@ -16,6 +16,8 @@ import type { ExportModalData } from '@/features/reports/components/export-modal
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
 import type { FiltersModalData } from '@/components/data-table/filters-modal';
+import type { CloseShiftData } from '@/features/cash-up/components/close-shift-modal';
+import type { ReopenShiftData } from '@/features/cash-up/components/reopen-shift-modal';
 import type { ModalKey } from '@/lib/modal-registry';
 
 /** What a registered modal receives: the data it was opened with. */
@@ -76,6 +78,12 @@ export const MODAL_COMPONENTS = {
     import('@/features/reports/components/last-reports-modal').then((m) => m.LastReportsModal),
   ),
   filters: lazyPage(() => import('@/components/data-table/filters-modal').then((m) => m.FiltersModal)),
+  'close-shift': lazyPage(() =>
+    import('@/features/cash-up/components/close-shift-modal').then((m) => m.CloseShiftModal),
+  ),
+  'reopen-shift': lazyPage(() =>
+    import('@/features/cash-up/components/reopen-shift-modal').then((m) => m.ReopenShiftModal),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -99,5 +107,7 @@ declare module '@/lib/modal-registry' {
     'exporting-table': ExportModalData;
     'view-last-exports': Record<string, never>;
     filters: FiltersModalData;
+    'close-shift': CloseShiftData;
+    'reopen-shift': ReopenShiftData;
   }
 }

@@ -35,6 +35,8 @@ const refundsPane = () => import('@/features/orders/components/refunds-pane');
 const staffPage = () => import('@/features/staff/components/staff-page');
 const staffTable = () => import('@/features/staff/components/staff-table');
 const auditLogPage = () => import('@/features/audit-log/components/audit-log-page');
+const cashUpPage = () => import('@/features/cash-up/components/cash-up-page');
+const shiftDetailPage = () => import('@/features/cash-up/components/shift-detail-page');
 const notificationsPage = () => import('@/features/notifications/components/notifications-page');
 const notificationsPane = () => import('@/features/notifications/components/notifications-pane');
 const notificationSettingsPage = () =>
@@ -161,6 +163,7 @@ function walletTabRoutes(queryClient: QueryClient, wallet: WalletKind): RouteObj
  *   /:org/jamdex-wallet/:tab payments | transfers-history (→ / without a CBDC account)
  *   /:org/staff
  *   /:org/audit-log          the organisation's audit log (admins, ADR 043)
+ *   /:org/cash-up[/:id]      the cashier's cash-up: the open shift, past shifts, one shift
  *   /:org/notifications/:tab all | transaction | batch-payment (index → all)
  *   /:org/notifications/settings
  *   /<…wallet…>/…            "Building!" placeholder when the first segment contains "wallet" (RootRoute)
@@ -255,6 +258,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                           path: 'audit-log',
                           ...lazyRoute(auditLogPage, (m) => <m.AuditLogPage context="organization" />),
                         },
+                        { path: 'cash-up', ...lazyRoute(cashUpPage, (m) => <m.CashUpPage />) },
+                        { path: 'cash-up/:id', ...lazyRoute(shiftDetailPage, (m) => <m.ShiftDetailPage />) },
                         {
                           path: 'notifications',
                           ...lazyRoute(notificationsPage, (m) => <m.NotificationsPage />),

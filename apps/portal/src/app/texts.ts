@@ -29,6 +29,7 @@ export const MENU_TEXTS = {
   notifications: MESSAGES.notifications.title,
   /** Not in the spec (ADR 043). */
   auditLog: 'Audit Log',
+  cashUp: 'Cash-up',
   /** Not in the spec: the side menu's section titles and the wallet names. */
   myWallets: 'My wallets',
   quickAccess: 'Quick Access',

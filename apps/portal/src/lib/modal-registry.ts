@@ -29,6 +29,9 @@ export const MODAL_KEYS = [
   // have no key of their own there.
   'notification-details',
   'filters',
+  // Not in the spec: the cash-up's confirmation of a close and a manager's reopen with a reason.
+  'close-shift',
+  'reopen-shift',
 ] as const;
 export type ModalKey = (typeof MODAL_KEYS)[number];
 

@@ -56,6 +56,7 @@ export function organizationPaths(segment: string) {
     cbdcWallet: `${base}/jamdex-wallet`,
     staff: `${base}/staff`,
     auditLog: `${base}/audit-log`,
+    cashUp: `${base}/cash-up`,
     notifications: `${base}/notifications`,
     notificationSettings: `${base}/notifications/settings`,
   };

@@ -138,10 +138,7 @@ export async function insertClosedShift(
       closed_by: shift.closedBy,
     })
     .onConflict((oc) =>
-      oc
-        .columns(['merchant_id', 'cashier_id', 'started_at'])
-        .where('reopened_at', 'is', null)
-        .doNothing(),
+      oc.columns(['merchant_id', 'cashier_id', 'started_at']).where('reopened_at', 'is', null).doNothing(),
     )
     .returning('id')
     .executeTakeFirst();
@@ -217,7 +214,10 @@ export function shiftEntries(db: Db, shiftId: string) {
 }
 
 /** Whether a later shift of the cashier stands after this one (then this one cannot be reopened). */
-export async function standingShiftAfter(db: Db, shift: { merchant_id: number; cashier_id: number; id: string; started_at: Date }) {
+export async function standingShiftAfter(
+  db: Db,
+  shift: { merchant_id: number; cashier_id: number; id: string; started_at: Date },
+) {
   const row = await db
     .selectFrom('shifts')
     .select('id')

@@ -25,7 +25,11 @@ const shiftParams = z.object({ id: shiftIdSchema });
 /** The cashier's cash-up under /api/payment/shifts: a cashier's own shifts, a manager's branch's. */
 export async function shiftRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const caller = (request: FastifyRequest) => ({ identity: request.identity!, ip: request.ip, now: app.clock() });
+  const caller = (request: FastifyRequest) => ({
+    identity: request.identity!,
+    ip: request.ip,
+    now: app.clock(),
+  });
 
   typed.get(
     '/shifts/current',

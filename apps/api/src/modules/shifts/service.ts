@@ -89,7 +89,12 @@ async function openWindow(db: Db, merchantId: number, cashierId: number, now: Da
   return { startedAt, window };
 }
 
-async function openShift(db: Db, merchantId: number, cashier: { id: number; display_name: string }, now: Date) {
+async function openShift(
+  db: Db,
+  merchantId: number,
+  cashier: { id: number; display_name: string },
+  now: Date,
+) {
   const { startedAt, window } = await openWindow(db, merchantId, cashier.id, now);
   const shift: Shift = {
     id: null,
@@ -220,12 +225,7 @@ export async function closeShift(db: Db, caller: Caller, input: CloseShift): Pro
  * when and why, and what it counted goes back into the cashier's open shift to be counted again.
  * Only the cashier's latest standing shift can be reopened, so no takings are counted twice.
  */
-export async function reopenShift(
-  db: Db,
-  caller: Caller,
-  shiftId: string,
-  reason: string,
-): Promise<Shift> {
+export async function reopenShift(db: Db, caller: Caller, shiftId: string, reason: string): Promise<Shift> {
   const { identity, now } = caller;
   await inTransaction(db, async (trx) => {
     const row = await visibleShift(trx, identity, shiftId);

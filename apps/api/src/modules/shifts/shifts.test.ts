@@ -62,9 +62,7 @@ async function refund(order: { id: string; transferId: string }, amount: number)
 }
 
 const shiftCount = async () =>
-  Number(
-    (await sql<{ n: string }>`select count(*) as n from shifts`.execute(t.database.db)).rows[0]!.n,
-  );
+  Number((await sql<{ n: string }>`select count(*) as n from shifts`.execute(t.database.db)).rows[0]!.n);
 
 beforeAll(async () => {
   t = await createTestApp({ now: clock.now });
@@ -102,7 +100,14 @@ describe('the cash-up of a shift', () => {
       refunds: 5_50,
       net: 127_96,
       by_channel: [
-        { channel: 'PAYMENT_LINK', payments_count: 2, payments: 133_46, refunds_count: 1, refunds: 5_50, net: 127_96 },
+        {
+          channel: 'PAYMENT_LINK',
+          payments_count: 2,
+          payments: 133_46,
+          refunds_count: 1,
+          refunds: 5_50,
+          net: 127_96,
+        },
       ],
     };
     expect(open).toMatchObject({ status: 'OPEN', id: null, totals: expected });
@@ -210,9 +215,9 @@ describe('who sees and reopens shifts', () => {
     const other = as(otherBranchManager);
     expect((await other.get(`/api/payment/shifts/${secondShift.id}`)).statusCode).toBe(404);
     expect((await other.get(`/api/payment/shifts/${secondShift.id}/csv`)).statusCode).toBe(404);
-    expect((await other.post(`/api/payment/shifts/${secondShift.id}/reopen`, { reason: 'x' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await other.post(`/api/payment/shifts/${secondShift.id}/reopen`, { reason: 'x' })).statusCode,
+    ).toBe(404);
     const list = (await other.get('/api/payment/shifts?limit=100')).json().result as Shift[];
     expect(list.some((s) => s.cashier_id === cashierId || s.cashier_id === secondCashier)).toBe(false);
     const open = await currentOf(manager, cashierId);
@@ -253,9 +258,9 @@ describe('who sees and reopens shifts', () => {
     expect(again.entries.map((e) => e.m_order_id)).toEqual([order.id]);
 
     // Once only, and only the latest: an older one's takings are in a shift that stands.
-    expect((await as(manager).post(`/api/payment/shifts/${closed.id}/reopen`, { reason: 'x' })).json().code).toBe(
-      'SHIFT_NOT_REOPENABLE',
-    );
+    expect(
+      (await as(manager).post(`/api/payment/shifts/${closed.id}/reopen`, { reason: 'x' })).json().code,
+    ).toBe('SHIFT_NOT_REOPENABLE');
     clock.advance(1_000);
     await close(cashier, cashierId);
     const older = await as(manager).post(`/api/payment/shifts/${again.id}/reopen`, { reason: 'x' });

@@ -5,6 +5,7 @@ import {
   IconBuildingBank,
   IconCoin,
   IconHeadset,
+  IconCashRegister,
   IconHistory,
   IconLayoutDashboard,
   IconLogout,
@@ -106,6 +107,7 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
   const corporateView = useIsCorporateView();
   const canSeeStaff = useCan('staffMenu');
   const canSeeAuditLog = useCan('auditLog');
+  const canCashUp = useCan('cashUp');
   const mainTabs = usePermittedWalletTabs('main');
   const cbdcTabs = usePermittedWalletTabs('cbdc');
   const paths = organizationPaths(segment);
@@ -143,6 +145,7 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
   const account: MenuLink[] = [{ label: MENU_TEXTS.myProfile, to: '/profile', icon: IconUser }];
   if (canSeeStaff) account.push({ label: MENU_TEXTS.staff, to: paths.staff, icon: IconUsers });
   if (canSeeAuditLog) account.push({ label: MENU_TEXTS.auditLog, to: paths.auditLog, icon: IconHistory });
+  if (canCashUp) account.push({ label: MENU_TEXTS.cashUp, to: paths.cashUp, icon: IconCashRegister });
   account.push(
     { label: MENU_TEXTS.notifications, to: paths.notifications, icon: IconBell },
     { label: MENU_TEXTS.customerSupport, to: '/support', icon: IconHeadset },
