@@ -105,11 +105,13 @@ export const closeShiftSchema = z.strictObject({
 export type CloseShift = z.infer<typeof closeShiftSchema>;
 
 export const reopenShiftSchema = z.strictObject({
-  reason: z.string().check(
-    z.trim(),
-    z.minLength(1, SHIFT_MESSAGES.reasonRequired),
-    z.maxLength(SHIFT_REOPEN_REASON_MAX_LENGTH, SHIFT_MESSAGES.reasonTooLong),
-  ),
+  reason: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, SHIFT_MESSAGES.reasonRequired),
+      z.maxLength(SHIFT_REOPEN_REASON_MAX_LENGTH, SHIFT_MESSAGES.reasonTooLong),
+    ),
 });
 export type ReopenShift = z.infer<typeof reopenShiftSchema>;
 
