@@ -5,7 +5,6 @@ import {
   IconBuildingBank,
   IconCoin,
   IconHeadset,
-  IconCashRegister,
   IconHistory,
   IconLayoutDashboard,
   IconLogout,
@@ -145,7 +144,7 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
   const account: MenuLink[] = [{ label: MENU_TEXTS.myProfile, to: '/profile', icon: IconUser }];
   if (canSeeStaff) account.push({ label: MENU_TEXTS.staff, to: paths.staff, icon: IconUsers });
   if (canSeeAuditLog) account.push({ label: MENU_TEXTS.auditLog, to: paths.auditLog, icon: IconHistory });
-  if (canCashUp) account.push({ label: MENU_TEXTS.cashUp, to: paths.cashUp, icon: IconCashRegister });
+  if (canCashUp) account.push({ label: MENU_TEXTS.cashUp, to: paths.cashUp, icon: IconReceipt });
   account.push(
     { label: MENU_TEXTS.notifications, to: paths.notifications, icon: IconBell },
     { label: MENU_TEXTS.customerSupport, to: '/support', icon: IconHeadset },

@@ -47,8 +47,7 @@ export function ReopenShiftModal({ data }: { data: ReopenShiftData }) {
       <Textarea
         label={T.reason}
         required
-        autosize
-        minRows={2}
+        rows={3}
         maxLength={SHIFT_REOPEN_REASON_MAX_LENGTH}
         value={reason}
         error={error}
