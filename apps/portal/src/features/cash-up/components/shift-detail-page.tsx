@@ -20,7 +20,7 @@ import { useCan } from '@/lib/permissions';
 import { useDownloadShiftCsv } from '../api/download-shift-csv';
 import { useShift } from '../api/get-shift';
 import { CASH_UP_TEXTS as T } from '../texts';
-import classes from './cash-up.module.css';
+import { PRINT_CLASSES as classes, PrintStyle } from './print-style';
 import { ShiftTotals } from './shift-totals';
 
 const column = dataTableColumns<ShiftEntry>();
@@ -82,6 +82,7 @@ export function ShiftDetailPage() {
 
   return (
     <div data-testid="shift-detail-page">
+      <PrintStyle />
       <div className={classes.noPrint}>
         <PageHeader
           title={title}

@@ -4,7 +4,6 @@ import { channelLabel } from '@lynk/contract/statuses';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DetailRows } from '@/components/detail-rows';
 import { CASH_UP_TEXTS as T } from '../texts';
-import classes from './cash-up.module.css';
 
 /** A signed amount: a shift whose refunds outweigh its payments shows its net with a minus. */
 function signed(cents: number): string {
@@ -13,7 +12,7 @@ function signed(cents: number): string {
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Paper withBorder p="sm" radius="md" className={classes.figure}>
+    <Paper withBorder p="sm" radius="md">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
