@@ -37,7 +37,6 @@ const shiftFiguresSchema = z.object({
   refunds: centsSchema,
   net: z.int(),
 });
-export type ShiftFigures = z.infer<typeof shiftFiguresSchema>;
 
 /**
  * A shift's totals. Orders are paid in J$ only (a JAM-DEX payment is not an order), so a shift
@@ -49,9 +48,9 @@ const shiftTotalsSchema = z.extend(shiftFiguresSchema, {
 });
 export type ShiftTotals = z.infer<typeof shiftTotalsSchema>;
 
-export const SHIFT_STATUSES = ['OPEN', 'CLOSED', 'REOPENED'] as const;
+const SHIFT_STATUSES = ['OPEN', 'CLOSED', 'REOPENED'] as const;
 
-export const shiftSchema = z.object({
+const shiftSchema = z.object({
   /** Null while the shift is open. */
   id: z.nullable(z.string()),
   status: z.enum(SHIFT_STATUSES),
@@ -118,7 +117,6 @@ export const reopenShiftSchema = z.strictObject({
       z.maxLength(SHIFT_REOPEN_REASON_MAX_LENGTH, SHIFT_MESSAGES.reasonTooLong),
     ),
 });
-export type ReopenShift = z.infer<typeof reopenShiftSchema>;
 
 export const shiftResponseSchema = z.object({ data: shiftSchema });
 
