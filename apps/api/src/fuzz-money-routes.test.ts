@@ -256,3 +256,62 @@ describe('money routes fuzzed from the contract', () => {
     fuzzTimeout(),
   );
 });
+
+describe('the cash-up routes fuzzed from the contract', () => {
+  /** The branch's cashiers' open shifts, as the cash-up page shows them to the admin. */
+  async function openShifts() {
+    const { headers } = await admin.headers();
+    const answer = await t.app.inject({ url: '/api/payment/shifts/current', headers });
+    return answer.json().result as Array<{ cashier_id: number; started_at: string }>;
+  }
+
+  async function userId(email: string) {
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it(
+    'POST /api/payment/shifts/close',
+    async () => {
+      const shifts = await openShifts();
+      const montegoCashier = await userId('cashier.montego@bluemountain.example');
+      await fuzzWritingRoute(t, route('POST /api/payment/shifts/close'), admin, {
+        body: fc.record(
+          {
+            cashier_id: fc.oneof(
+              fc.constantFrom(...shifts.map((s) => s.cashier_id), montegoCashier),
+              fc.constantFrom(...HOSTILE_NUMBERS),
+            ),
+            started_at: fc.oneof(fc.constantFrom(...shifts.map((s) => s.started_at)), hostileText()),
+          },
+          { requiredKeys: [] },
+        ),
+      });
+    },
+    fuzzTimeout(),
+  );
+
+  it(
+    'POST /api/payment/shifts/{id}/reopen',
+    async () => {
+      const { headers } = await admin.headers();
+      const [open] = await openShifts();
+      const closed = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment/shifts/close',
+        headers: { ...headers, 'x-lynk-csrf': '1' },
+        payload: { cashier_id: open!.cashier_id, started_at: open!.started_at },
+      });
+      const own = [String(closed.json().data?.id ?? '1')];
+      await fuzzWritingRoute(t, route('POST /api/payment/shifts/{id}/reopen'), admin, {
+        pathValues: { id: ownAndForeign(own, ['999999999']) },
+        body: fc.record({ reason: fc.oneof(fc.constantFrom('Drawer short', ''), hostileText()) }),
+      });
+    },
+    fuzzTimeout(),
+  );
+});

@@ -13,6 +13,8 @@ export const FUZZED_ROUTES = {
     'POST /api/payment/batch-payments/{id}/request',
     'POST /api/payment/batch-payments/{id}/reject',
     'POST /api/payment/batch-payments/{id}/approve',
+    'POST /api/payment/shifts/close',
+    'POST /api/payment/shifts/{id}/reopen',
   ],
   profile: [
     'PUT /api/profile/',
