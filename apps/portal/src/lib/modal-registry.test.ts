@@ -35,6 +35,8 @@ describe('modal registry (spec section 2, "Modal slice")', () => {
       'single-payment',
       'notification-details',
       'filters',
+      'close-shift',
+      'reopen-shift',
     ]);
   });
 

@@ -113,10 +113,13 @@ describe('AppLayout', () => {
     const account = within(nav).getByRole('group', { name: 'My Account' });
     expect([...account.querySelectorAll('a, button')].map((item) => item.textContent)).toEqual([
       'My Profile',
+      'Cash-up',
       'Notifications',
       'Customer Support',
       'Logout',
     ]);
+    await userEvent.click(within(account).getByRole('link', { name: 'Cash-up' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cash-up' })).toBeInTheDocument();
   });
 
   it("adds Staff and the Audit Log to an admin's My Account, and the audit log opens from it", async () => {
@@ -127,6 +130,7 @@ describe('AppLayout', () => {
       'My Profile',
       'Staff',
       'Audit Log',
+      'Cash-up',
       'Notifications',
       'Customer Support',
       'Logout',
