@@ -149,6 +149,22 @@ describe('the cash-up of a shift', () => {
     await close(cashier, cashierId);
   });
 
+  it('counts a payment stamped before the last close but committed after it in the next shift', async () => {
+    clock.advance(5_000);
+    const closed = await close(cashier, cashierId);
+    // Another instance's clock a few seconds behind, or a payment still in the ledger's queue.
+    clock.advance(-3_000);
+    const late = await payment(8_88);
+    clock.advance(4_000);
+    expect((await as(manager).get(`/api/payment/shifts/${closed.id}`)).json().data.totals.payments).toBe(0);
+    const open = await currentOf(cashier, cashierId);
+    expect(open.started_at).toBe(closed.closed_at);
+    expect(open.totals).toMatchObject({ payments_count: 1, payments: 8_88 });
+    const next = await close(cashier, cashierId);
+    expect(next.entries.map((e) => e.m_order_id)).toEqual([late.id]);
+    clock.advance(1_000);
+  });
+
   it('makes one shift of two closes at once, and refuses the second', async () => {
     await payment(3_00);
     clock.advance(1_000);
