@@ -45,7 +45,7 @@ async function managerSignedIn(browser: Browser) {
 
 const figure = (page: Page, id: string) => page.getByTestId('current-shift').getByTestId(id);
 
-test('a cashier takes two payments, a manager refunds one in part, the cashier closes the shift and sees the right totals, prints it on one A4 page and downloads it', async ({
+test('a cashier takes two payments, a manager refunds one in part, the cashier closes the shift and sees the right totals, prints it on one A4 page and downloads it; the manager reopens it with a reason', async ({
   page,
   browser,
 }) => {
@@ -124,6 +124,32 @@ test('a cashier takes two payments, a manager refunds one in part, the cashier c
   await expect(figure(page, 'shift-count')).toHaveText('0');
   const past = page.getByRole('table', { name: 'Past shifts' });
   await expect(past.getByRole('row').nth(1)).toContainText('J$127.96');
+
+  // The manager disputes it: picks the cashier, opens the shift and reopens it with a reason.
+  await manager.goto('/1001/cash-up');
+  await manager.getByRole('combobox', { name: 'Cashier' }).click();
+  await manager.getByRole('option', { name: 'Jodi Henry' }).click();
+  await expect(manager.getByTestId('current-shift')).toContainText('Jodi Henry');
+  const managerPast = manager.getByRole('table', { name: 'Past shifts' });
+  await managerPast
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /View details/ })
+    .click();
+  await manager.getByRole('button', { name: 'Reopen' }).click();
+  const reopen = manager.getByRole('dialog', { name: 'Reopen shift' });
+  await reopen.getByRole('textbox', { name: /Reason/ }).fill('Drawer counted J$5 short');
+  await expectAccessible(manager);
+  await reopen.getByRole('button', { name: 'Reopen' }).click();
+  const reopened = manager.getByTestId('shift-summary');
+  await expect(reopened).toContainText('Reopened');
+  await expect(reopened).toContainText('Drawer counted J$5 short');
+  await expect(reopened.getByTestId('shift-net')).toHaveText('J$127.96');
+  await expect(reopen).toBeHidden();
+  await keepScreenshot(manager, 'cash-up-reopened');
+  // What it counted is the cashier's open shift again, to be counted at the next close.
+  await page.reload();
+  await expect(figure(page, 'shift-net')).toHaveText('J$127.96');
   await manager.context().close();
   await customer.context().close();
 });
