@@ -127,10 +127,12 @@ test('a cashier takes two payments, a manager refunds one in part, the cashier c
 
   // The manager disputes it: picks the cashier, opens the shift and reopens it with a reason.
   await manager.goto('/1001/cash-up');
+  const managerPast = manager.getByRole('table', { name: 'Past shifts' });
+  // The page's answers are in (the cashiers to pick from came with the open shifts) before picking.
+  await expect(managerPast.getByRole('row').nth(1)).toContainText('Jodi Henry');
   await manager.getByRole('combobox', { name: 'Cashier' }).click();
   await manager.getByRole('option', { name: 'Jodi Henry' }).click();
   await expect(manager.getByTestId('current-shift')).toContainText('Jodi Henry');
-  const managerPast = manager.getByRole('table', { name: 'Past shifts' });
   await managerPast
     .getByRole('row')
     .nth(1)
