@@ -230,10 +230,15 @@ function gatesPassed(roleId: RoleId): GateKey[] {
 }
 
 describe('role matrix', () => {
-  it('a cashier sees only the Orders tab, QR download, payment request and last exports', () => {
+  it('a cashier sees only the Orders tab, QR download, payment request, last exports and their own cash-up', () => {
     expect(gatesPassed(ROLE_IDS.CASHIER)).toEqual(
-      ['lastExports', 'ordersTab', 'paymentRequest', 'paymentsTab', 'qrDownload'].sort(),
+      ['cashUp', 'lastExports', 'ordersTab', 'paymentRequest', 'paymentsTab', 'qrDownload'].sort(),
     );
+  });
+
+  it("a manager closes and reopens every cashier's shifts; a cashier only their own", () => {
+    expect(gatesPassed(ROLE_IDS.MANAGER)).toEqual(expect.arrayContaining(['cashUp', 'cashUpManage']));
+    expect(gatesPassed(ROLE_IDS.CASHIER)).not.toContain('cashUpManage');
   });
 
   it('a manager sees orders, transfers, refunds and payment history but not staff nor batch review', () => {
