@@ -99,9 +99,11 @@ describe('"Export all"', () => {
     }
     const payouts = await exported('admin.kingston', { source: 'payouts' });
     const payoutRows = parse((await get('admin.kingston', file(payouts))).body) as string[][];
+    expect(payoutRows.length).toBeGreaterThan(1);
     expect(payoutRows.slice(1).every((row) => row[0] === 'Payouts')).toBe(true);
     const payments = await exported('admin.kingston', { source: 'payments' });
     const paymentRows = parse((await get('admin.kingston', file(payments))).body) as string[][];
+    expect(paymentRows.length).toBeGreaterThan(1);
     expect(paymentRows.slice(1).every((row) => row[0] === 'Payments' && row[7] === 'JAM-DEX')).toBe(true);
   });
 
