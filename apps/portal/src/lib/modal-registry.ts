@@ -29,6 +29,8 @@ export const MODAL_KEYS = [
   // have no key of their own there.
   'notification-details',
   'filters',
+  // Not in the spec: "Export all", a table's every row written in the background.
+  'export-all',
 ] as const;
 export type ModalKey = (typeof MODAL_KEYS)[number];
 
