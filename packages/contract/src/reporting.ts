@@ -77,8 +77,7 @@ export type ExportResponse = z.infer<typeof exportResponseSchema>;
  */
 export const BACKGROUND_EXPORT_SOURCES = ['orders', 'refunds', 'transfers', 'payments', 'payouts'] as const;
 export type BackgroundExportSource = (typeof BACKGROUND_EXPORT_SOURCES)[number];
-export const BACKGROUND_EXPORT_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED'] as const;
-export type BackgroundExportStatus = (typeof BACKGROUND_EXPORT_STATUSES)[number];
+const BACKGROUND_EXPORT_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED'] as const;
 /** How long an "Export all" file is kept. */
 export const BACKGROUND_EXPORT_KEEP_DAYS = 7;
 

@@ -17,8 +17,8 @@ export interface ReportExportsTable {
 }
 
 /** The listings "Export all" writes (migration 0022). */
-export type BackgroundExportSource = 'orders' | 'refunds' | 'transfers' | 'payments' | 'payouts';
-export type BackgroundExportStatus = 'QUEUED' | 'RUNNING' | 'READY' | 'FAILED';
+type BackgroundExportSource = 'orders' | 'refunds' | 'transfers' | 'payments' | 'payouts';
+type BackgroundExportStatus = 'QUEUED' | 'RUNNING' | 'READY' | 'FAILED';
 
 /** A listing's rows over any range, written in the background into gzipped chunks (migration 0022). */
 export interface BackgroundExportsTable {

@@ -16,4 +16,3 @@ export {
   ownOrderIds,
   refundOrder,
 } from './service.ts';
-export type { ExportBounds, ExportCursor } from './repository.ts';

@@ -27,12 +27,12 @@ export interface ExportAllJob extends StartedByRequest {
 }
 
 /** Rows read, written and compressed at a time: one chunk of the file. */
-export const EXPORT_PAGE_ROWS = 5000;
+const EXPORT_PAGE_ROWS = 5000;
 /**
  * A run writes a chunk every fraction of a second; one silent this long died with its worker, and
  * the next worker to look takes the export over from its last chunk.
  */
-export const EXPORT_STALLED_AFTER_MS = 2 * 60_000;
+const EXPORT_STALLED_AFTER_MS = 2 * 60_000;
 
 export interface ExportRunDeps {
   db: Db;

@@ -11,13 +11,13 @@ import { exportOrdersPage, exportRefundsPage } from '../orders/index.ts';
 import { cbdcPaymentRow, orderRow, payoutRow, refundRow, transferRow, type ReportRow } from './rows.ts';
 
 /** An export's range as instants: Jamaica midnights, either end open. */
-export interface ExportBounds {
+interface ExportBounds {
   from?: Date | undefined;
   to?: Date | undefined;
 }
 
 /** A page of rows and where the next one starts (null: this was the last). */
-export interface SourcePage {
+interface SourcePage {
   rows: ReportRow[];
   next: unknown;
 }

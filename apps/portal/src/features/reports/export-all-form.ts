@@ -1,5 +1,9 @@
 import { toApiDate, validateDateRange } from '@lynk/contract/dates';
-import type { BackgroundExportRequest, BackgroundExportSource } from '@lynk/contract/reporting';
+import {
+  BACKGROUND_EXPORT_SOURCES,
+  type BackgroundExportRequest,
+  type BackgroundExportSource,
+} from '@lynk/contract/reporting';
 import { z } from 'zod/mini';
 
 /** The "Export all" modal's fields: a listing, and every date or a range typed DD/MM/YYYY. */
@@ -17,7 +21,7 @@ export interface ExportAllFormValues {
 export function exportAllFormSchema(today?: Date) {
   return z
     .object({
-      source: z.enum(['orders', 'refunds', 'transfers', 'payments', 'payouts']),
+      source: z.enum(BACKGROUND_EXPORT_SOURCES),
       scope: z.enum(['everything', 'between']),
       start: z.string(),
       end: z.string(),

@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 export const LAST_REPORTS_PATH = '/api/reporting/v2/transfers/exports';
 
 /** The spec's reports, and beside them the user's "Export all" files with their progress. */
-export interface LastReports {
+interface LastReports {
   reports: Report[];
   exports: BackgroundExport[];
 }
