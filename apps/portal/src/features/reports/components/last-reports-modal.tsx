@@ -1,10 +1,11 @@
 import { formatDate, parseStrictDate } from '@lynk/contract/dates';
 import type { BackgroundExport, Report } from '@lynk/contract/reporting';
-import { ActionIcon, Badge, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
+import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { hideModal } from '@/lib/modal-registry';
 import { useOrganization } from '@/lib/organization';
@@ -137,11 +138,12 @@ function BackgroundExports({ files }: { files: BackgroundExport[] }) {
   );
 }
 
-const STATUS_COLOURS: Record<BackgroundExport['status'], string> = {
-  QUEUED: 'gray',
-  RUNNING: 'blue',
-  READY: 'teal',
-  FAILED: 'red',
+/** Each export status shown as the product's status of the same meaning (its badge's colour). */
+const BADGE_STATUS: Record<BackgroundExport['status'], string> = {
+  QUEUED: 'NEW',
+  RUNNING: 'PROCESSING',
+  READY: 'COMPLETED',
+  FAILED: 'FAILED',
 };
 
 function BackgroundExportItem({ file }: { file: BackgroundExport }) {
@@ -168,9 +170,7 @@ function BackgroundExportItem({ file }: { file: BackgroundExport }) {
           <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
             {file.file_name}
           </Text>
-          <Badge color={STATUS_COLOURS[file.status]} variant="light" size="sm">
-            {EXPORT_ALL_LIST_TEXTS.status[file.status]}
-          </Badge>
+          <StatusBadge status={BADGE_STATUS[file.status]} label={EXPORT_ALL_LIST_TEXTS.status[file.status]} />
         </Group>
         <Text size="xs" c="dimmed" aria-live="polite">
           {range} · {EXPORT_ALL_LIST_TEXTS.rows(file.rows_done)}
