@@ -27,7 +27,7 @@ export interface ExportAllJob extends StartedByRequest {
 }
 
 /** Rows read, written and compressed at a time: one chunk of the file. */
-const EXPORT_PAGE_ROWS = 5000;
+const EXPORT_PAGE_ROWS = 10_000;
 /**
  * A run writes a chunk every fraction of a second; one silent this long died with its worker, and
  * the next worker to look takes the export over from its last chunk.
