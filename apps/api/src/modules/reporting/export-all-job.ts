@@ -81,11 +81,21 @@ async function writeChunks(deps: ExportRunDeps, claimed: ClaimedExport): Promise
   let cursor: unknown = claimed.cursor;
   let seq = claimed.chunks;
   let rowsDone = claimed.rows_done;
+  const read = (after: unknown) => {
+    const reading = source.page(db, identity, accounts, bounds, after, limit);
+    // Awaited below; a failure meanwhile is not an unhandled rejection.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let reading = read(cursor);
   for (;;) {
     // A run that wrote the last page but died before marking it ready ends with an empty page.
-    const page = await source.page(db, identity, accounts, bounds, cursor, limit);
+    const page = await reading;
     const header = seq === 0 ? csvRecords([REPORT_HEADER]) : '';
     const last = page.rows.length < limit;
+    // The next page is read while this one is written (on PostgreSQL, on another connection):
+    // two pages in memory at most.
+    if (!last) reading = read(page.next);
     if (page.rows.length > 0 || seq === 0) {
       const data = await gzip(header + csvRecords(page.rows));
       const next = page.next ?? cursor;
