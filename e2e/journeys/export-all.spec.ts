@@ -36,4 +36,15 @@ test('"Export all" writes every order in the background, shows its progress and 
   expect(header![0]).toBe('Table');
   expect(records.length).toBe(rows);
   expect(records.every((record) => record[0] === 'Orders')).toBe(true);
+
+  // Its maker was told: the bell has it, pushed by the server.
+  await last.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('banner').getByTestId('notification-bell').click();
+  const told = page
+    .getByTestId('notification-bell-dropdown')
+    .getByRole('button', { name: /Your export is ready/ });
+  await expect(told).toBeVisible();
+  await expect(told).toContainText('orders_first_to_last.csv');
+  await expectAccessible(page);
+  await keepScreenshot(page, 'export-all-notification');
 });
