@@ -40,6 +40,8 @@ export const PRODUCT_MESSAGES = {
   exportReadyBody: (fileName: string, rows: number) =>
     `${fileName} (${rows} ${rows === 1 ? 'row' : 'rows'}) can be downloaded from Last Reports for 7 days.`,
   exportNotReady: 'This export is not ready yet.',
+  exportsInProgress: (most: number) =>
+    `You already have ${most} exports being prepared. Please wait for one of them to be ready.`,
   exportExpired: 'This export has expired. Please export it again.',
   exportEndInFuture: 'The end date cannot be in the future.',
   batchMerchantNotFound: 'This merchant does not exist.',

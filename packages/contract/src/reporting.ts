@@ -78,6 +78,8 @@ export type ExportResponse = z.infer<typeof exportResponseSchema>;
 export const BACKGROUND_EXPORT_SOURCES = ['orders', 'refunds', 'transfers', 'payments', 'payouts'] as const;
 export type BackgroundExportSource = (typeof BACKGROUND_EXPORT_SOURCES)[number];
 const BACKGROUND_EXPORT_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED'] as const;
+/** The most "Export all" files one user may have waiting or being written at a time. */
+export const BACKGROUND_EXPORTS_IN_PROGRESS_MAX = 3;
 /** How long an "Export all" file is kept. */
 export const BACKGROUND_EXPORT_KEEP_DAYS = 7;
 

@@ -21,6 +21,18 @@ export async function insertExport(db: Db, row: Insertable<BackgroundExportsTabl
 
 export type ExportRecord = Awaited<ReturnType<typeof insertExport>>;
 
+/** How many of a user's exports at a merchant are waiting or being written. */
+export async function countExportsInProgress(db: Db, userId: number, merchantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('background_exports')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('merchant_id', '=', merchantId)
+    .where('status', 'in', ['QUEUED', 'RUNNING'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A user's newest exports at a merchant not yet expired. */
 export function listLatestExports(db: Db, userId: number, merchantId: number, now: Date, limit: number) {
   return db

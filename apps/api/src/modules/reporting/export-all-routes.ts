@@ -46,7 +46,7 @@ export async function exportAllRoutes(app: FastifyInstance) {
         tags: ['reporting'],
         summary: "Starts writing one listing's rows over any range as a CSV file, in the background",
         body: backgroundExportRequestSchema,
-        response: { 202: backgroundExportResponseSchema, ...errors },
+        response: { 202: backgroundExportResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

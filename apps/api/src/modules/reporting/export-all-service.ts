@@ -3,6 +3,7 @@ import { MESSAGES, PRODUCT_MESSAGES } from '@lynk/contract/messages';
 import { passesGate } from '@lynk/contract/permissions';
 import {
   BACKGROUND_EXPORT_KEEP_DAYS,
+  BACKGROUND_EXPORTS_IN_PROGRESS_MAX,
   backgroundExportFileName,
   type BackgroundExport,
   type BackgroundExportRequest,
@@ -15,6 +16,7 @@ import { type AuditedCaller, recordAudit, recordDownload } from '../audit/index.
 import { jamaicaDate } from '../ledger/index.ts';
 import { EXPORT_SOURCES } from './export-all-sources.ts';
 import {
+  countExportsInProgress,
   deleteExpiredExports,
   findExport,
   insertExport,
@@ -51,7 +53,7 @@ function assertMayExport(identity: SessionIdentity, source: BackgroundExportRequ
 
 /**
  * "Export all": records a listing's export over any range for the background job, audited, and
- * queues its job with it. The range's rules are the export's but for its length: no future date
+ * queues its job with it; at most a few of a user's wait or run at once (429). The range's rules are the export's but for its length: no future date
  * (Jamaica's calendar), nothing before 2000; JAM-DEX payments need a JAM-DEX wallet (404).
  */
 export async function startExport(
@@ -71,6 +73,17 @@ export async function startExport(
   if (input.source === 'payments') {
     const accounts = await listAccounts(db, identity.merchant_id);
     if (!accounts.some((a) => a.type === 'CBDC')) throw notFound(PRODUCT_MESSAGES.jamDexWalletNotFound);
+  }
+  // A few at a time: each is a worker's minute on a large merchant.
+  if (
+    (await countExportsInProgress(db, Number(identity.id), identity.merchant_id)) >=
+    BACKGROUND_EXPORTS_IN_PROGRESS_MAX
+  ) {
+    throw new AppError(
+      'RATE_LIMITED',
+      429,
+      PRODUCT_MESSAGES.exportsInProgress(BACKGROUND_EXPORTS_IN_PROGRESS_MAX),
+    );
   }
   const record = await inTransaction(db, async (trx) => {
     const inserted = await insertExport(trx, {

@@ -163,6 +163,19 @@ describe('"Export all"', () => {
     expect((await get('manager.kingston', file('abc'))).statusCode).toBe(400);
   });
 
+  it('takes at most three waiting or running at once per user', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await start('manager.montego', { source: 'orders' })).statusCode).toBe(202);
+    }
+    const before = await exportCount();
+    const fourth = await start('manager.montego', { source: 'refunds' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().code).toBe('RATE_LIMITED');
+    expect(await exportCount()).toBe(before);
+    // Another user is not held back by them.
+    expect((await start('manager.kingston', { source: 'refunds' })).statusCode).toBe(202);
+  });
+
   it('shows its status and rows done in Last Reports while it runs, then tells its maker alone', async () => {
     const started = await start('admin.kingston', { source: 'orders' });
     const id = started.json().result.id as string;
