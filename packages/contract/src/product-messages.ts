@@ -43,7 +43,6 @@ export const PRODUCT_MESSAGES = {
   exportsInProgress: (most: number) =>
     `You already have ${most} exports being prepared. Please wait for one of them to be ready.`,
   exportExpired: 'This export has expired. Please export it again.',
-  exportEndInFuture: 'The end date cannot be in the future.',
   batchMerchantNotFound: 'This merchant does not exist.',
   batchFileUnreadable: 'The batch file is not valid base64.',
   batchCsvUnreadable: 'The file could not be read as CSV.',
