@@ -41,6 +41,8 @@ export default defineProject({
       'src/modules/limits/*.test.ts',
       // The metrics there: the ledger's pool of its own beside the main one, pg-boss's counts.
       'src/plugins/metrics.test.ts',
+      // "Export all": one run at a time under the export's row lock, a dead run taken over.
+      'src/modules/reporting/export-all.test.ts',
     ],
     globalSetup: ['src/test/postgres-global-setup.ts'],
     testTimeout: 30_000,

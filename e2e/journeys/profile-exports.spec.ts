@@ -36,7 +36,7 @@ test('an export downloads a CSV whose rows match the table, and Last Reports lis
   const table = await tableRows(page, 'transfers-history-table');
   expect(table.length).toBeGreaterThan(0);
 
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const preferences = page.getByRole('dialog', { name: 'Export Preferences' });
   // Generate is disabled while the form is invalid, from the start.
   const generate = preferences.getByRole('button', { name: 'Generate report' });
@@ -164,7 +164,7 @@ test('a cashier downloads their own counter QR', async ({ page }) => {
     'lynk://pay/bmc.kingston?staff=lynk%7Cdemo-cashier.kingston&name=Jodi+Henry',
   );
   // A cashier may not export, but sees Last Reports (anyone may).
-  await expect(page.getByRole('button', { name: 'Export' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Last Reports' })).toBeVisible();
 });
 

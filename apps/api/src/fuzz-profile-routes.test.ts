@@ -161,6 +161,28 @@ describe('profile, staff and report routes fuzzed from the contract', () => {
   );
 
   it(
+    'POST /api/reporting/v2/exports/all',
+    async () => {
+      // Any range, open at either end, sometimes upside down, in the future or before 2000.
+      const day = fc
+        .date({ min: new Date('1999-01-01'), max: new Date('2031-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
+      const answers = await fuzzWritingRoute(t, route('POST /api/reporting/v2/exports/all'), admin, {
+        body: fc.record(
+          {
+            source: fc.constantFrom('orders', 'refunds', 'transfers', 'payments', 'payouts'),
+            start: day,
+            end: day,
+          },
+          { requiredKeys: ['source'] },
+        ),
+      });
+      expectSomeAccepted(answers, 202);
+    },
+    fuzzTimeout(),
+  );
+
+  it(
     'POST /api/profile/v3/staff',
     async () => {
       const answers = await fuzzWritingRoute(t, route('POST /api/profile/v3/staff'), admin, {

@@ -11,6 +11,12 @@ export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 /** Codes of the TRANSACTION group: money received and the low-balance warning. */
 export const TRANSACTION_NOTIFICATION_CODES = ['PAYMENT_RECEIVED', 'LOW_BALANCE'] as const;
 
+/**
+ * A staff member's "Export all" file is ready: a notification for them alone (its
+ * `recipient_user_id`), whatever they may read of the merchant's other notifications.
+ */
+export const EXPORT_READY_NOTIFICATION_CODE = 'EXPORT_READY';
+
 /** Every batch payment notification's code starts with this (BATCH_DISBURSE_FUNDS_TO_APPROVE, …). */
 export const BATCH_NOTIFICATION_CODE_PREFIX = 'BATCH_DISBURSE_FUNDS_';
 

@@ -36,6 +36,13 @@ export const PRODUCT_MESSAGES = {
   reportFileExpired: 'Only your 5 latest reports can be downloaded again. Please export this one again.',
   exportTableNotAllowed: (table: string) => `You do not have permission to export ${table}.`,
   exportTablesOnlyMainWallet: 'Tables can only be chosen for the main wallet.',
+  exportReadyTitle: 'Your export is ready',
+  exportReadyBody: (fileName: string, rows: number) =>
+    `${fileName} (${rows} ${rows === 1 ? 'row' : 'rows'}) can be downloaded from Last Reports for 7 days.`,
+  exportNotReady: 'This export is not ready yet.',
+  exportsInProgress: (most: number) =>
+    `You already have ${most} exports being prepared. Please wait for one of them to be ready.`,
+  exportExpired: 'This export has expired. Please export it again.',
   batchMerchantNotFound: 'This merchant does not exist.',
   batchFileUnreadable: 'The batch file is not valid base64.',
   batchCsvUnreadable: 'The file could not be read as CSV.',

@@ -71,9 +71,69 @@ export const exportResponseSchema = z.object({
 });
 export type ExportResponse = z.infer<typeof exportResponseSchema>;
 
-/** GET /api/reporting/v2/transfers/exports — the caller's last reports, newest first. */
+/**
+ * "Export all" (not in the spec): one listing's rows over any range, written in the background
+ * and kept for 7 days. Each listing needs its tab's gate and holds what that tab shows the caller.
+ */
+export const BACKGROUND_EXPORT_SOURCES = ['orders', 'refunds', 'transfers', 'payments', 'payouts'] as const;
+export type BackgroundExportSource = (typeof BACKGROUND_EXPORT_SOURCES)[number];
+const BACKGROUND_EXPORT_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED'] as const;
+/** The most "Export all" files one user may have waiting or being written at a time. */
+export const BACKGROUND_EXPORTS_IN_PROGRESS_MAX = 3;
+/** How long an "Export all" file is kept. */
+export const BACKGROUND_EXPORT_KEEP_DAYS = 7;
+
+/**
+ * POST /api/reporting/v2/exports/all: a listing and an optional range (YYYY-MM-DD, any length;
+ * without `start` from the first row, without `end` to the last).
+ */
+export const backgroundExportRequestSchema = z
+  .strictObject({
+    source: z.enum(BACKGROUND_EXPORT_SOURCES),
+    start: z.optional(apiDateSchema),
+    end: z.optional(apiDateSchema),
+  })
+  .check(
+    z.refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, {
+      message: MESSAGES.dateRange.startAfterEnd,
+      path: ['start'],
+    }),
+  );
+export type BackgroundExportRequest = z.infer<typeof backgroundExportRequestSchema>;
+
+/** An "Export all" as "Last Reports" lists it: its progress, and whether its file can be had. */
+const backgroundExportSchema = z.object({
+  id: z.string(),
+  source: z.enum(BACKGROUND_EXPORT_SOURCES),
+  file_name: z.string(),
+  start: z.nullable(z.string()),
+  end: z.nullable(z.string()),
+  status: z.enum(BACKGROUND_EXPORT_STATUSES),
+  rows_done: z.int(),
+  created_at: z.string(),
+  finished_at: z.nullable(z.string()),
+  expires_at: z.string(),
+  downloadable: z.boolean(),
+});
+export type BackgroundExport = z.infer<typeof backgroundExportSchema>;
+
+export const backgroundExportResponseSchema = z.object({ result: backgroundExportSchema });
+
+/** GET /api/reporting/v2/exports/all/{id}/csv — an "Export all" file, once ready. */
+export const backgroundExportParamsSchema = z.object({ id: wholeNumberParam(1, Number.MAX_SAFE_INTEGER) });
+
+/** The file name of an "Export all": the listing and its range ("all" for an open end). */
+export function backgroundExportFileName(source: string, start: string | undefined, end: string | undefined) {
+  return `${source}_${start ?? 'first'}_to_${end ?? 'last'}.csv`;
+}
+
+/**
+ * GET /api/reporting/v2/transfers/exports — the caller's last reports, newest first (the spec's
+ * `result`), and beside them their "Export all" files of the last 7 days with their progress.
+ */
 export const lastReportsResponseSchema = z.object({
   result: z.array(reportSchema).check(z.maxLength(LAST_REPORTS_COUNT)),
+  exports: z.optional(z.array(backgroundExportSchema).check(z.maxLength(LAST_REPORTS_COUNT))),
 });
 
 /** GET /api/reporting/v2/transfers/exports/{id}/csv — one of the caller's last reports, again. */

@@ -170,6 +170,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/reporting/v2/transfers/exports/csv': gated('exportReport'),
   'GET /api/reporting/v2/transfers/exports': signedIn('caller'),
   'GET /api/reporting/v2/transfers/exports/:id/csv': gated('exportReport', { tenancy: 'caller' }),
+  // "Export all": each listing's own gate (the orders' here, as the matrix asks for orders); a file
+  // is its maker's alone, who made it with that gate.
+  'POST /api/reporting/v2/exports/all': gated('ordersTab'),
+  'GET /api/reporting/v2/exports/all/:id/csv': signedIn('caller'),
 };
 
 /** The table's key of a route. */

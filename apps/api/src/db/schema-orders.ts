@@ -24,6 +24,8 @@ export interface NotificationsTable {
   body: string;
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Date;
+  /** The one staff member it is for (migration 0022), or null for all who may read its code. */
+  recipient_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A staff member's Mark All As Read for a merchant: notifications up to this id are read (migration 0010). */

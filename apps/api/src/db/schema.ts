@@ -17,7 +17,11 @@ import type {
   PayeeDirectoryView,
 } from './schema-batches.ts';
 import type { DevMailboxTable, MailOutboxTable, StaffActivationsTable } from './schema-staff.ts';
-import type { ReportExportsTable } from './schema-reports.ts';
+import type {
+  BackgroundExportChunksTable,
+  BackgroundExportsTable,
+  ReportExportsTable,
+} from './schema-reports.ts';
 import type { ShiftEntriesTable, ShiftsTable } from './schema-shifts.ts';
 import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from './schema-two-factor.ts';
 import type { RateLimitCountersTable, SignInFailuresTable } from './schema-limits.ts';
@@ -270,6 +274,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   dev_mailbox: DevMailboxTable;
   report_exports: ReportExportsTable;
+  background_exports: BackgroundExportsTable;
+  background_export_chunks: BackgroundExportChunksTable;
   two_factor_credentials: TwoFactorCredentialsTable;
   rate_limit_counters: RateLimitCountersTable;
   sign_in_failures: SignInFailuresTable;

@@ -13,6 +13,7 @@ import type { RefundModalData } from '@/features/orders/components/refund-modal'
 import type { DeleteStaffData } from '@/features/staff/components/delete-staff-modal';
 import type { RegisterUserData } from '@/features/staff/components/register-user-modal';
 import type { ExportModalData } from '@/features/reports/components/export-modal';
+import type { ExportAllModalData } from '@/features/reports/components/export-all-modal';
 import type { TransferDetailsData } from '@/features/wallet/components/transfer-details-modal';
 import type { TransferModalData } from '@/features/wallet/components/transfer-modal';
 import type { FiltersModalData } from '@/components/data-table/filters-modal';
@@ -77,6 +78,9 @@ export const MODAL_COMPONENTS = {
   'view-last-exports': lazyPage(() =>
     import('@/features/reports/components/last-reports-modal').then((m) => m.LastReportsModal),
   ),
+  'export-all': lazyPage(() =>
+    import('@/features/reports/components/export-all-modal').then((m) => m.ExportAllModal),
+  ),
   filters: lazyPage(() => import('@/components/data-table/filters-modal').then((m) => m.FiltersModal)),
   'close-shift': lazyPage(() =>
     import('@/features/cash-up/components/close-shift-modal').then((m) => m.CloseShiftModal),
@@ -106,6 +110,7 @@ declare module '@/lib/modal-registry' {
     'notification-details': NotificationDetailsData;
     'exporting-table': ExportModalData;
     'view-last-exports': Record<string, never>;
+    'export-all': ExportAllModalData;
     filters: FiltersModalData;
     'close-shift': CloseShiftData;
     'reopen-shift': ReopenShiftData;

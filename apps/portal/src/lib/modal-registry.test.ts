@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('modal registry (spec section 2, "Modal slice")', () => {
-  it("knows every modal key of the spec, and the notification details and table filters modals the spec's list has no key for", () => {
+  it("knows every modal key of the spec, and the notification details, table filters and Export all modals the spec's list has no key for", () => {
     expect(MODAL_KEYS).toEqual([
       'register-user',
       'delete-staff',
@@ -37,6 +37,7 @@ describe('modal registry (spec section 2, "Modal slice")', () => {
       'filters',
       'close-shift',
       'reopen-shift',
+      'export-all',
     ]);
   });
 

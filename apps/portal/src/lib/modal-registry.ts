@@ -32,6 +32,8 @@ export const MODAL_KEYS = [
   // Not in the spec: the cash-up's confirmation of a close and a manager's reopen with a reason.
   'close-shift',
   'reopen-shift',
+  // Not in the spec: "Export all", a table's every row written in the background.
+  'export-all',
 ] as const;
 export type ModalKey = (typeof MODAL_KEYS)[number];
 

@@ -7,6 +7,8 @@
 export { accountPlugin } from './plugin.ts';
 export {
   EXPORT_EARLIEST_DATE,
+  exportJamDexPaymentsPage,
+  exportTransfersPage,
   listAccounts,
   listJamDexPayments,
   listTransferHistory,

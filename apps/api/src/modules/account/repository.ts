@@ -206,3 +206,52 @@ export function transfersForExport(
     .limit(limit)
     .execute();
 }
+
+/** Where a page of an "Export all" left off, and its Jamaica-day bounds (either may be open). */
+interface ExportCursor {
+  at: Date;
+  id: string;
+}
+interface ExportBounds {
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** The next `limit` transfers of an export after `before`, newest first: a keyset page. */
+export function transferRowsBefore(
+  db: Db,
+  merchantId: number,
+  jamDexOnly: boolean,
+  bounds: ExportBounds,
+  before: ExportCursor | null,
+  limit: number,
+) {
+  let query = db.selectFrom('transfers').select(transferColumns).where('merchant_id', '=', merchantId);
+  if (jamDexOnly) query = query.where('jam_dex', '=', true);
+  if (bounds.from) query = query.where('created_at', '>=', bounds.from);
+  if (bounds.to) query = query.where('created_at', '<', bounds.to);
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.at, before.id)));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The next `limit` JAM-DEX payments received by a wallet after `before`, newest first. */
+export function cbdcPaymentRowsBefore(
+  db: Db,
+  accountId: number,
+  bounds: ExportBounds,
+  before: ExportCursor | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('cbdc_payments')
+    .select(['id', 'from_id', 'amount', 'status', 'created_at'])
+    .where('account_id', '=', accountId);
+  if (bounds.from) query = query.where('created_at', '>=', bounds.from);
+  if (bounds.to) query = query.where('created_at', '<', bounds.to);
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.at, before.id)));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

@@ -17,6 +17,8 @@ import {
   listChildBranches,
   listMerchantAccounts,
   listTransfers,
+  cbdcPaymentRowsBefore,
+  transferRowsBefore,
   transfersForExport,
 } from './repository.ts';
 import { toTransferDto } from './transfer-service.ts';
@@ -139,6 +141,43 @@ export async function listJamDexPayments(
     status: row.status,
   }));
   return { result, meta_data: { count: rows.length, limit: query.limit, offset: query.offset, total } };
+}
+
+/** A page of an "Export all" of the merchant's transfers, newest first after `before`. */
+export async function exportTransfersPage(
+  db: Db,
+  merchantId: number,
+  jamDexOnly: boolean,
+  bounds: { from?: Date | undefined; to?: Date | undefined },
+  before: { at: Date; id: string } | null,
+  limit: number,
+) {
+  const rows = await transferRowsBefore(db, merchantId, jamDexOnly, bounds, before, limit);
+  const last = rows.at(-1);
+  return { items: rows.map(toTransferDto), next: last ? { at: last.created_at, id: String(last.id) } : null };
+}
+
+/** A page of an "Export all" of the JAM-DEX payments received, newest first after `before`. */
+export async function exportJamDexPaymentsPage(
+  db: Db,
+  merchantId: number,
+  accountRef: string,
+  bounds: { from?: Date | undefined; to?: Date | undefined },
+  before: { at: Date; id: string } | null,
+  limit: number,
+) {
+  const account = await findMerchantAccountByRef(db, merchantId, accountRef);
+  if (!account || account.type !== 'CBDC') throw notFound(PRODUCT_MESSAGES.jamDexWalletNotFound);
+  const rows = await cbdcPaymentRowsBefore(db, account.id, bounds, before, limit);
+  const items: CbdcPayment[] = rows.map((row) => ({
+    id: row.id,
+    from_id: row.from_id,
+    date: row.created_at.toISOString(),
+    amount: Number(row.amount),
+    status: row.status,
+  }));
+  const last = rows.at(-1);
+  return { items, next: last ? { at: last.created_at, id: String(last.id) } : null };
 }
 
 /** The earliest date an export may start from: nothing in the product is older. */

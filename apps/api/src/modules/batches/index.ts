@@ -6,6 +6,7 @@
  */
 export { validateBatch } from './jobs.ts';
 export { lookUpPayee } from './payees.ts';
+export { exportPayoutsPage, type Payout } from './payouts.ts';
 export { batchesPlugin } from './plugin.ts';
 export { processBatch } from './processing.ts';
 export { createBatch } from './service.ts';

@@ -153,3 +153,51 @@ export function findPayee(db: Db, handle: string) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Where a page of an "Export all" of payouts left off: a batch and a row of its file. */
+export interface PayoutCursor {
+  batchId: number;
+  row: number;
+}
+
+/**
+ * The next `limit` payees of a merchant's batches made within `bounds` after `before`: the newest
+ * batch first, each batch's payees in file order (a keyset page, whatever the number of batches).
+ */
+export function payoutRowsAfter(
+  db: Db,
+  merchantId: number,
+  bounds: { from?: Date | undefined; to?: Date | undefined },
+  before: PayoutCursor | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('batch_payees as p')
+    .innerJoin('batch_payments as b', 'b.id', 'p.batch_id')
+    .select([
+      'b.id as batch_id',
+      'b.name as batch_name',
+      'b.created_at',
+      'p.row_number',
+      'p.lynk_id',
+      'p.name',
+      'p.amount',
+      'p.fee',
+      'p.gct',
+      'p.status',
+      'p.paid_at',
+      'p.error',
+    ])
+    .where('b.merchant_id', '=', merchantId);
+  if (bounds.from) query = query.where('b.created_at', '>=', bounds.from);
+  if (bounds.to) query = query.where('b.created_at', '<', bounds.to);
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('b.id', '<', before.batchId),
+        eb.and([eb('b.id', '=', before.batchId), eb('p.row_number', '>', before.row)]),
+      ]),
+    );
+  }
+  return query.orderBy('b.id', 'desc').orderBy('p.row_number', 'asc').limit(limit).execute();
+}

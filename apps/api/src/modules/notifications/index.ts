@@ -5,4 +5,5 @@
  * from here only; the files behind it are the module's own.
  */
 export { notificationsPlugin } from './plugin.ts';
+export { notifyExportReady } from './service.ts';
 export { updateLowBalanceThreshold } from './preferences-service.ts';

@@ -65,7 +65,16 @@ function readableBy(db: Db, reader: Reader, codes: readonly string[]) {
 /** The reader's merchant's notifications they may read, narrowed by the listing's group and days. */
 function visible(db: Db, reader: Reader, filter: NotificationFilter = {}) {
   let query = db.selectFrom('notifications').where('notifications.merchant_id', '=', reader.merchantId);
-  if (reader.codes !== 'every') query = query.where(readableBy(db, reader, reader.codes));
+  // One addressed to a staff member (their export is ready) is theirs alone, whatever its code.
+  const codes = reader.codes;
+  query = query.where((eb) =>
+    eb.or([
+      eb('notifications.recipient_user_id', '=', reader.userId),
+      codes === 'every'
+        ? eb('notifications.recipient_user_id', 'is', null)
+        : eb.and([eb('notifications.recipient_user_id', 'is', null), readableBy(db, reader, codes)(eb)]),
+    ]),
+  );
   if (filter.group === 'TRANSACTION') {
     query = query.where('notifications.code', 'in', [...TRANSACTION_NOTIFICATION_CODES]);
   } else if (filter.group === 'BATCH_PAYMENT') {
@@ -219,5 +228,32 @@ export function notificationsAfter(db: Db, afterId: string, limit: number) {
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
+    .execute();
+}
+
+/** Inserts a notification addressed to one staff member (not switched off by the merchant's preferences). */
+export async function insertPersonalNotification(
+  db: Db,
+  notification: {
+    merchantId: number;
+    userId: number;
+    code: string;
+    title: string;
+    body: string;
+    data: object;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({
+      merchant_id: notification.merchantId,
+      recipient_user_id: notification.userId,
+      code: notification.code,
+      title: notification.title,
+      body: notification.body,
+      data: JSON.stringify(notification.data),
+      created_at: notification.at,
+    })
     .execute();
 }

@@ -1,4 +1,5 @@
 import {
+  EXPORT_READY_NOTIFICATION_CODE,
   NOTIFICATION_PREFERENCE_CODES,
   type Notification,
   type NotificationPreferenceCode,
@@ -12,6 +13,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { ownerFilter } from '../orders/index.ts';
 import type { FeedItem } from './feed.ts';
 import {
+  insertPersonalNotification,
   countUnread,
   findNotification,
   insertRead,
@@ -62,6 +64,9 @@ export function readerOf(identity: SessionIdentity): Reader {
  */
 export async function mayRead(db: Db, reader: Reader, item: FeedItem): Promise<boolean> {
   if (item.merchantId !== reader.merchantId) return false;
+  // Addressed to one staff member: the database says whether it is this reader's.
+  if (item.code === EXPORT_READY_NOTIFICATION_CODE)
+    return (await findNotification(db, reader, item.id)) !== undefined;
   if (reader.codes === 'every') return true;
   if (!reader.codes.includes(item.code)) return false;
   if (reader.ordersCreatedBy === undefined || item.code !== ORDER_NOTIFICATION_CODE) return true;
@@ -113,4 +118,23 @@ export async function markAllRead(db: Db, identity: SessionIdentity, now: Date) 
   const reader = readerOf(identity);
   await markAllRows(db, reader, now);
   return { unread_count: await countUnread(db, reader) };
+}
+
+/**
+ * Tells a staff member their "Export all" file is ready (for them alone): the notification opens
+ * the dashboard, where "Last Reports" offers the file.
+ */
+export async function notifyExportReady(
+  db: Db,
+  input: { merchantId: number; userId: number; exportId: string; fileName: string; rows: number; at: Date },
+): Promise<void> {
+  await insertPersonalNotification(db, {
+    merchantId: input.merchantId,
+    userId: input.userId,
+    code: EXPORT_READY_NOTIFICATION_CODE,
+    title: PRODUCT_MESSAGES.exportReadyTitle,
+    body: PRODUCT_MESSAGES.exportReadyBody(input.fileName, input.rows),
+    data: { lynkRouteRedirect: '/', export_id: input.exportId },
+    at: input.at,
+  });
 }

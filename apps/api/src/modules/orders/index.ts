@@ -7,4 +7,12 @@
 export { divideHalfUp, type FeeSchedule, GCT_BASIS_POINTS, orderFees, refundShares } from './fees.ts';
 export { type Consumer, payPayLink } from './pay-service.ts';
 export { ordersPlugin } from './plugin.ts';
-export { listOrders, listRefunds, ownerFilter, ownOrderIds, refundOrder } from './service.ts';
+export {
+  exportOrdersPage,
+  exportRefundsPage,
+  listOrders,
+  listRefunds,
+  ownerFilter,
+  ownOrderIds,
+  refundOrder,
+} from './service.ts';

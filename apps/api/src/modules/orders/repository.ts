@@ -183,3 +183,73 @@ export async function expireOrders(db: Db, now: Date): Promise<number> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Where a page of an "Export all" left off: the last row's time and id (newest first). */
+export interface ExportCursor {
+  at: Date;
+  id: string;
+}
+
+/** Jamaica-day bounds of an export; either may be open. */
+export interface ExportBounds {
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/**
+ * The next `limit` orders of an export after `before`, newest first as the tab shows them: a
+ * keyset page on the listing's index, so the millionth row costs what the first does.
+ */
+export function orderRowsBefore(
+  db: Db,
+  merchantId: number,
+  bounds: ExportBounds,
+  createdBy: number | undefined,
+  before: ExportCursor | null,
+  limit: number,
+) {
+  let query = db.selectFrom('orders as o').select(orderColumns).where('o.merchant_id', '=', merchantId);
+  if (createdBy !== undefined) query = query.where('o.created_by', '=', createdBy);
+  if (bounds.from) query = query.where('o.created_at', '>=', bounds.from);
+  if (bounds.to) query = query.where('o.created_at', '<', bounds.to);
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple('o.created_at', 'o.id'), '<', eb.tuple(before.at, before.id)));
+  }
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+}
+
+/** The next `limit` refunds of an export after `before`, newest first (see `orderRowsBefore`). */
+export function refundRowsBefore(
+  db: Db,
+  merchantId: number,
+  bounds: ExportBounds,
+  before: ExportCursor | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .innerJoin('merchants as m', 'm.id', 'r.merchant_id')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .select([
+      'r.id',
+      'r.order_id',
+      'r.amount',
+      'r.commission_refund',
+      'r.gct_refund',
+      'r.motif',
+      'r.description',
+      'r.created_at',
+      'o.external_transaction_id',
+      'o.lynk_id',
+      'm.name as merchant_name',
+      'u.display_name as created_by_name',
+    ])
+    .where('r.merchant_id', '=', merchantId);
+  if (bounds.from) query = query.where('r.created_at', '>=', bounds.from);
+  if (bounds.to) query = query.where('r.created_at', '<', bounds.to);
+  if (before) {
+    query = query.where((eb) => eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(before.at, before.id)));
+  }
+  return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
+}

@@ -29,7 +29,11 @@ import {
   insertOrder,
   listOrders as listOrderRows,
   listRefunds as listRefundRows,
+  orderRowsBefore,
   ordersCreatedBy,
+  refundRowsBefore,
+  type ExportBounds,
+  type ExportCursor,
   type OrderRow,
   type RefundRow,
 } from './repository.ts';
@@ -100,6 +104,35 @@ export async function listOrders(db: Db, identity: SessionIdentity, query: Listi
     result: rows.map(toOrderDto),
     meta_data: { count: rows.length, limit: query.limit, offset: query.offset, total },
   };
+}
+
+/**
+ * A page of an "Export all" of the orders: what the listing shows the caller (a cashier their own
+ * orders only), newest first after `before`, with the cursor of its last row.
+ */
+export async function exportOrdersPage(
+  db: Db,
+  identity: SessionIdentity,
+  bounds: ExportBounds,
+  before: ExportCursor | null,
+  limit: number,
+) {
+  const rows = await orderRowsBefore(db, identity.merchant_id, bounds, ownerFilter(identity), before, limit);
+  const last = rows.at(-1);
+  return { items: rows.map(toOrderDto), next: last ? { at: last.created_at, id: last.id } : null };
+}
+
+/** A page of an "Export all" of the merchant's refunds, newest first after `before`. */
+export async function exportRefundsPage(
+  db: Db,
+  merchantId: number,
+  bounds: ExportBounds,
+  before: ExportCursor | null,
+  limit: number,
+) {
+  const rows = await refundRowsBefore(db, merchantId, bounds, before, limit);
+  const last = rows.at(-1);
+  return { items: rows.map(toRefundDto), next: last ? { at: last.created_at, id: last.id } : null };
 }
 
 export async function getOrder(db: Db, identity: SessionIdentity, orderId: string): Promise<Order> {

@@ -9,6 +9,7 @@ import {
   reportParamsSchema,
 } from '@lynk/contract/reporting';
 import { requireGate, requireIdentity } from '../../plugins/auth.ts';
+import { latestExports } from './export-all-service.ts';
 import { exportReport, lastReports, reportFile } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -44,11 +45,17 @@ export async function reportingRoutes(app: FastifyInstance) {
       preValidation: requireIdentity,
       schema: {
         tags: ['reporting'],
-        summary: "The caller's last 5 reports, newest first",
+        summary:
+          "The caller's last 5 reports, newest first, and their 'Export all' files with their progress",
         response: { 200: lastReportsResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => ({ result: await lastReports(app.db, request.identity!) }),
+    async (request) => {
+      const result = await lastReports(app.db, request.identity!);
+      // Only when there are some: the answer of someone who never asked for one is the spec's.
+      const exports = await latestExports(app.db, request.identity!, app.clock());
+      return exports.length > 0 ? { result, exports } : { result };
+    },
   );
 
   typed.get(

@@ -4,6 +4,7 @@ import { REPORT_COLUMNS } from '@lynk/contract/reporting';
 import { channelLabel, statusLabel } from '@lynk/contract/statuses';
 import type { CbdcPayment, Transfer } from '@lynk/contract/transfers';
 import { csvTime } from '../../lib/csv.ts';
+import type { Payout } from '../batches/index.ts';
 
 /**
  * One line of a report, in the order of REPORT_COLUMNS: what the wallet's tables show of the
@@ -90,5 +91,22 @@ export function cbdcPaymentRow(payment: CbdcPayment, wallet: string): ReportRow 
     amount(0),
     amount(0),
     '',
+  ];
+}
+
+export function payoutRow(payout: Payout): ReportRow {
+  return [
+    'Payouts',
+    `${payout.batch_id}-${payout.row_number}`,
+    when(payout.paid_at ?? payout.batch_created_at),
+    payout.batch_name,
+    payout.lynk_id,
+    'BATCH_PAYMENT',
+    statusLabel(payout.status),
+    'JMD',
+    payout.amount === null ? '' : amount(payout.amount),
+    amount(payout.fee),
+    amount(payout.gct),
+    payout.error ?? '',
   ];
 }

@@ -339,4 +339,13 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
     (tenant) => get(`/api/reporting/v2/transfers/exports/${tenant.report.id}/csv`),
     (tenant) => ({ ownerId: tenant.report.ownerId }),
   ),
+  'POST /api/reporting/v2/exports/all': once(() => ({
+    method: 'POST',
+    url: '/api/reporting/v2/exports/all',
+    payload: { source: 'orders', start: today(), end: today() },
+  })),
+  'GET /api/reporting/v2/exports/all/:id/csv': perTenant(
+    (tenant) => get(`/api/reporting/v2/exports/all/${tenant.fullExport.id}/csv`),
+    (tenant) => ({ ownerId: tenant.fullExport.ownerId }),
+  ),
 };

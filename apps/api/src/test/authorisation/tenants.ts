@@ -3,6 +3,7 @@ import type { GateKey } from '@lynk/contract/permissions';
 import { ROLE_IDS, ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '@lynk/contract/roles';
 import type { SessionIdentity } from '@lynk/contract/session';
 import { jamaicaDate } from '../../modules/ledger/jamaica-time.ts';
+import { runExport } from '../../modules/reporting/index.ts';
 import { SAMPLE_DEMO_PAYEES } from '../../world/demo-payees.ts';
 import { EMAIL_DOMAIN } from '../../world/demo-seed.ts';
 import { newKey } from '../accounts.ts';
@@ -52,6 +53,8 @@ export interface Tenant {
   shift: { id: string; cashierId: number };
   /** A report made by the tenant's admin: only its maker reads it again. */
   report: { id: number; ownerId: number };
+  /** An "Export all" file of the tenant's admin, written: only its maker downloads it. */
+  fullExport: { id: number; ownerId: number };
   /**
    * What of this tenant's must never reach a caller of another tenant: ids, names, emails and
    * amounts no other tenant has.
@@ -177,6 +180,7 @@ const ID_TABLES = [
   'batch_payments',
   'notifications',
   'report_exports',
+  'background_exports',
   'users',
   'shifts',
 ];
@@ -324,6 +328,12 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
     end: today,
     types: ['Orders'],
   });
+  const fullExport = await post(adminAuth, '/api/reporting/v2/exports/all', {
+    source: 'orders',
+    start: today,
+    end: today,
+  });
+  await runExport({ db, now: () => new Date() }, fullExport.result.id);
   const notification = await db
     .selectFrom('notifications')
     .select('id')
@@ -353,6 +363,7 @@ async function makeTenant(t: TestApp, plan: TenantPlan, customerCookie: string):
     notification: { id: Number(notification.id), gate: 'ordersTab' },
     report: { id: Number(report.result.report.id), ownerId: Number(admin.id) },
     shift,
+    fullExport: { id: Number(fullExport.result.id), ownerId: Number(admin.id) },
     markers: [
       paid.id,
       String(batch.payees[0].batch_id),

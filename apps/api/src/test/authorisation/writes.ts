@@ -19,6 +19,8 @@ const COUNTED = [
   'notification_read_marks',
   'notification_preferences',
   'report_exports',
+  'background_exports',
+  'background_export_chunks',
   'staff_activations',
   'mail_outbox',
   'idempotency_keys',

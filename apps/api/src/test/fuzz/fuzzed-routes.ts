@@ -25,6 +25,7 @@ export const FUZZED_ROUTES = {
     'PATCH /api/profile/v3/staff/{id}',
     'DELETE /api/profile/v3/staff/{id}',
     'POST /api/reporting/v2/transfers/exports/csv',
+    'POST /api/reporting/v2/exports/all',
     'POST /auth/logout',
   ],
   customer: [

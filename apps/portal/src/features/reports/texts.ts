@@ -36,3 +36,43 @@ export const LAST_REPORTS_TEXTS = {
   details: (tables: string, entries: number) =>
     `${tables} · ${entries} ${entries === 1 ? 'entry' : 'entries'}`,
 } as const;
+
+/** "Export all" (not in the spec): a listing's rows over any range, written in the background. */
+export const EXPORT_ALL_TEXTS = {
+  subtitle:
+    'Export every row of one table, over any dates. The file is prepared in the background: follow it in Last Reports, where it can be downloaded for 7 days once ready.',
+  source: 'Table to export',
+  sources: {
+    orders: 'Orders',
+    refunds: 'Refunds',
+    transfers: 'Transfers',
+    payments: 'JAM-DEX payments',
+    payouts: 'Batch payouts',
+  },
+  range: 'Dates',
+  everything: 'Everything',
+  between: 'Between two dates',
+  dateRange: MESSAGES.table.dateRange,
+  start: 'Start export',
+  cancel: MESSAGES.common.cancel,
+  started: 'Your export has started. Follow it in Last Reports; we will notify you when it is ready.',
+  failed: 'We could not start your export. Please try again.',
+} as const;
+
+/** The "Export all" files in the Last Reports modal. */
+export const EXPORT_ALL_LIST_TEXTS = {
+  heading: 'Exports in the background',
+  listLabel: 'Your exports of every row',
+  status: {
+    QUEUED: 'Waiting to start',
+    RUNNING: 'In progress',
+    READY: 'Ready',
+    FAILED: 'Failed',
+  },
+  rows: (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`,
+  range: (start: string, end: string) => `${start} – ${end}`,
+  allDates: 'All dates',
+  expires: (when: string) => `Kept until ${when}`,
+  download: (fileName: string) => `Download ${fileName}`,
+  downloadFailed: 'We could not download this export. Please try again.',
+} as const;

@@ -85,4 +85,7 @@ export const REPORT_BUTTON_TEXTS = {
   lastReportsButton: 'Last Reports',
   exportTitle: MESSAGES.export.preferencesTitle,
   lastReportsTitle: MESSAGES.export.lastReportsTitle,
+  /** Not in the spec: "Export all", every row of a table written in the background. */
+  exportAllButton: 'Export all',
+  exportAllTitle: 'Export all',
 } as const;

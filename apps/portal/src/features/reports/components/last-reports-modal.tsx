@@ -1,17 +1,19 @@
 import { formatDate, parseStrictDate } from '@lynk/contract/dates';
-import type { Report } from '@lynk/contract/reporting';
-import { ActionIcon, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import type { BackgroundExport, Report } from '@lynk/contract/reporting';
+import { ActionIcon, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
+import { StatusBadge } from '@/components/status-badge';
 import { formatTimestamp } from '@/lib/format';
 import { hideModal } from '@/lib/modal-registry';
 import { useOrganization } from '@/lib/organization';
 import { useCan } from '@/lib/permissions';
+import { useDownloadExportAll } from '../api/download-export-all';
 import { useDownloadReport } from '../api/download-report';
 import { useLastReports } from '../api/get-last-reports';
-import { LAST_REPORTS_TEXTS } from '../texts';
+import { EXPORT_ALL_LIST_TEXTS, LAST_REPORTS_TEXTS } from '../texts';
 
 const displayDate = (apiDate: string) => {
   const date = parseStrictDate(apiDate, 'YYYY-MM-DD');
@@ -40,22 +42,27 @@ export function LastReportsModal() {
         </Center>
       ) : reports.isError ? (
         <ErrorState message={LAST_REPORTS_TEXTS.loadFailed} onRetry={() => void reports.refetch()} />
-      ) : reports.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          {LAST_REPORTS_TEXTS.empty}
-        </Text>
       ) : (
-        <Stack
-          component="ul"
-          gap="xs"
-          p={0}
-          m={0}
-          aria-label={LAST_REPORTS_TEXTS.listLabel}
-          style={{ listStyle: 'none' }}
-        >
-          {reports.data.map((report) => (
-            <ReportItem key={report.id} report={report} canDownload={canDownload} />
-          ))}
+        <Stack gap="md">
+          {reports.data.reports.length === 0 ? (
+            <Text c="dimmed" ta="center" py="md">
+              {LAST_REPORTS_TEXTS.empty}
+            </Text>
+          ) : (
+            <Stack
+              component="ul"
+              gap="xs"
+              p={0}
+              m={0}
+              aria-label={LAST_REPORTS_TEXTS.listLabel}
+              style={{ listStyle: 'none' }}
+            >
+              {reports.data.reports.map((report) => (
+                <ReportItem key={report.id} report={report} canDownload={canDownload} />
+              ))}
+            </Stack>
+          )}
+          {reports.data.exports.length > 0 ? <BackgroundExports files={reports.data.exports} /> : null}
         </Stack>
       )}
     </GenericModal>
@@ -97,6 +104,92 @@ function ReportItem({ report, canDownload }: { report: Report; canDownload: bool
               download.mutate(report.id, {
                 onError: () =>
                   notifications.show({ color: 'red', message: LAST_REPORTS_TEXTS.downloadFailed }),
+              })
+            }
+          >
+            <IconDownload size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The user's "Export all" files (not in the spec): each one's progress, and its download once ready. */
+function BackgroundExports({ files }: { files: BackgroundExport[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {EXPORT_ALL_LIST_TEXTS.heading}
+      </Title>
+      <Stack
+        component="ul"
+        gap="xs"
+        p={0}
+        m={0}
+        aria-label={EXPORT_ALL_LIST_TEXTS.listLabel}
+        style={{ listStyle: 'none' }}
+      >
+        {files.map((file) => (
+          <BackgroundExportItem key={file.id} file={file} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Each export status shown as the product's status of the same meaning (its badge's colour). */
+const BADGE_STATUS: Record<BackgroundExport['status'], string> = {
+  QUEUED: 'NEW',
+  RUNNING: 'PROCESSING',
+  READY: 'COMPLETED',
+  FAILED: 'FAILED',
+};
+
+function BackgroundExportItem({ file }: { file: BackgroundExport }) {
+  const download = useDownloadExportAll();
+  const range =
+    file.start || file.end
+      ? EXPORT_ALL_LIST_TEXTS.range(
+          file.start ? displayDate(file.start) : '…',
+          file.end ? displayDate(file.end) : '…',
+        )
+      : EXPORT_ALL_LIST_TEXTS.allDates;
+  return (
+    <Group
+      component="li"
+      wrap="nowrap"
+      gap="sm"
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+      data-testid="background-export"
+    >
+      <IconFileSpreadsheet size={24} aria-hidden style={{ flexShrink: 0 }} />
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {file.file_name}
+          </Text>
+          <StatusBadge status={BADGE_STATUS[file.status]} label={EXPORT_ALL_LIST_TEXTS.status[file.status]} />
+        </Group>
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {range} · {EXPORT_ALL_LIST_TEXTS.rows(file.rows_done)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {EXPORT_ALL_LIST_TEXTS.expires(formatTimestamp(file.expires_at))}
+        </Text>
+      </Stack>
+      {file.downloadable ? (
+        <Tooltip label={EXPORT_ALL_LIST_TEXTS.download(file.file_name)}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={EXPORT_ALL_LIST_TEXTS.download(file.file_name)}
+            loading={download.isPending}
+            onClick={() =>
+              download.mutate(file, {
+                onError: () =>
+                  notifications.show({ color: 'red', message: EXPORT_ALL_LIST_TEXTS.downloadFailed }),
               })
             }
           >
