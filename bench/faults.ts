@@ -86,6 +86,7 @@ async function faultRun(where: 'embedded' | 'PostgreSQL', target: FaultTarget) {
       kills: KILLS,
       payees: PAYEES,
       maxKillDelayMs: 2_000,
+      finishWithinMs: 600_000,
     });
     return report(where, started, {
       before,

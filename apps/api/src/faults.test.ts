@@ -49,6 +49,8 @@ describe('the real server under concurrent money operations and killed during it
       kills: KILLS,
       payees: PAYEES,
       maxKillDelayMs: 1_000,
+      // Within the test's time, so that a job that never finishes is named rather than timed out.
+      finishWithinMs: 120_000,
     });
     expect(jobs.errors).toEqual([]);
     expect(jobs.bank).toEqual({ made: 3 * KILLS, rows: 3 * KILLS, completed: 3 * KILLS, settledTwice: 0 });

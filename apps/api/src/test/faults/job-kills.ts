@@ -36,6 +36,11 @@ export interface KillOptions {
   payees: number;
   /** The longest a round waits before its kill, from its start or from its calls' answers. */
   maxKillDelayMs: number;
+  /**
+   * How long the last server has to finish the work, to fit the caller's time: the mail queue
+   * takes one job per poll (two seconds), so twenty kills leave minutes of work.
+   */
+  finishWithinMs: number;
   random?: () => number;
 }
 
@@ -252,7 +257,7 @@ export async function killDuringJobs(
       throw new Error(`The clients' work did not finish: ${errors.join('; ')}`);
     await advanceAll();
   }
-  await untilDone(server, manager, { cashOuts, links, members, payrolls });
+  await untilDone(server, manager, { cashOuts, links, members, payrolls }, options.finishWithinMs);
   await server.stop();
 
   return withFaultDatabase(target, async (db) => {

@@ -68,11 +68,13 @@ export async function expireLinks(db: Db, links: { id?: string }[]) {
              where id in (${sql.join(orders)}) and status = 'RECEIVED'`.execute(db);
 }
 
-/** Polls what users see until every job is done: cash-outs completed, links expired, mails kept, payrolls paid. */
-export async function untilDone(server: FaultServer, manager: Browser, made: Made) {
+/**
+ * Polls what users see until every job is done: cash-outs completed, links expired, mails kept,
+ * payrolls paid; past `withinMs`, an error naming what never finished.
+ */
+export async function untilDone(server: FaultServer, manager: Browser, made: Made, withinMs: number) {
   let unfinished: string[] = [];
-  // The mail queue takes one job per poll (two seconds): after twenty kills, minutes of work.
-  for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
+  for (const deadline = Date.now() + withinMs; Date.now() < deadline;) {
     const listing = await manager.send({
       method: 'GET',
       path: '/api/account/v2/connected-account-transactions?limit=100',
