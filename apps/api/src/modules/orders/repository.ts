@@ -122,33 +122,39 @@ function countOrders(db: Db, merchantId: number, createdBy?: number) {
     .executeTakeFirstOrThrow();
 }
 
-export async function listRefunds(db: Db, merchantId: number, query: ListingQuery) {
-  const { from, to } = listingDayBounds(query);
-  let base = db
+/** What the Refunds tab and its exports show of a refund (joined with its order, merchant and maker). */
+const refundColumns = [
+  'r.id',
+  'r.order_id',
+  'r.amount',
+  'r.commission_refund',
+  'r.gct_refund',
+  'r.motif',
+  'r.description',
+  'r.created_at',
+  'o.external_transaction_id',
+  'o.lynk_id',
+  'm.name as merchant_name',
+  'u.display_name as created_by_name',
+] as const;
+
+/** Refunds with what the tab shows beside them: the order, the merchant and who made the refund. */
+const refundsShown = (db: Db) =>
+  db
     .selectFrom('refunds as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
     .innerJoin('merchants as m', 'm.id', 'r.merchant_id')
-    .leftJoin('users as u', 'u.id', 'r.created_by')
-    .where('r.merchant_id', '=', merchantId);
+    .leftJoin('users as u', 'u.id', 'r.created_by');
+
+export async function listRefunds(db: Db, merchantId: number, query: ListingQuery) {
+  const { from, to } = listingDayBounds(query);
+  let base = refundsShown(db).where('r.merchant_id', '=', merchantId);
   if (from) base = base.where('r.created_at', '>=', from);
   if (to) base = base.where('r.created_at', '<', to);
   const direction = query.sort === 'ASC' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
     base
-      .select([
-        'r.id',
-        'r.order_id',
-        'r.amount',
-        'r.commission_refund',
-        'r.gct_refund',
-        'r.motif',
-        'r.description',
-        'r.created_at',
-        'o.external_transaction_id',
-        'o.lynk_id',
-        'm.name as merchant_name',
-        'u.display_name as created_by_name',
-      ])
+      .select(refundColumns)
       .orderBy('r.created_at', direction)
       .orderBy('r.id', direction)
       .limit(query.limit)
@@ -226,26 +232,7 @@ export function refundRowsBefore(
   before: ExportCursor | null,
   limit: number,
 ) {
-  let query = db
-    .selectFrom('refunds as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .innerJoin('merchants as m', 'm.id', 'r.merchant_id')
-    .leftJoin('users as u', 'u.id', 'r.created_by')
-    .select([
-      'r.id',
-      'r.order_id',
-      'r.amount',
-      'r.commission_refund',
-      'r.gct_refund',
-      'r.motif',
-      'r.description',
-      'r.created_at',
-      'o.external_transaction_id',
-      'o.lynk_id',
-      'm.name as merchant_name',
-      'u.display_name as created_by_name',
-    ])
-    .where('r.merchant_id', '=', merchantId);
+  let query = refundsShown(db).select(refundColumns).where('r.merchant_id', '=', merchantId);
   if (bounds.from) query = query.where('r.created_at', '>=', bounds.from);
   if (bounds.to) query = query.where('r.created_at', '<', bounds.to);
   if (before) {
