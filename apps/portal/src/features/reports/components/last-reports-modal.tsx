@@ -3,6 +3,7 @@ import type { BackgroundExport, Report } from '@lynk/contract/reporting';
 import { ActionIcon, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { GenericModal } from '@/components/generic-modal';
 import { StatusBadge } from '@/components/status-badge';
@@ -49,18 +50,11 @@ export function LastReportsModal() {
               {LAST_REPORTS_TEXTS.empty}
             </Text>
           ) : (
-            <Stack
-              component="ul"
-              gap="xs"
-              p={0}
-              m={0}
-              aria-label={LAST_REPORTS_TEXTS.listLabel}
-              style={{ listStyle: 'none' }}
-            >
+            <FileList label={LAST_REPORTS_TEXTS.listLabel}>
               {reports.data.reports.map((report) => (
                 <ReportItem key={report.id} report={report} canDownload={canDownload} />
               ))}
-            </Stack>
+            </FileList>
           )}
           {reports.data.exports.length > 0 ? <BackgroundExports files={reports.data.exports} /> : null}
         </Stack>
@@ -73,45 +67,30 @@ function ReportItem({ report, canDownload }: { report: Report; canDownload: bool
   const download = useDownloadReport();
   const range = `${displayDate(report.start)} – ${displayDate(report.end)}`;
   return (
-    <Group
-      component="li"
-      wrap="nowrap"
-      gap="sm"
-      p="sm"
-      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
-      data-testid="last-report"
-    >
-      <IconFileSpreadsheet size={24} aria-hidden style={{ flexShrink: 0 }} />
-      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {report.file_name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {range} · {LAST_REPORTS_TEXTS.details(report.tables.join(', '), report.entries)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {LAST_REPORTS_TEXTS.generatedAt(formatTimestamp(report.created_at))}
-        </Text>
-      </Stack>
-      {canDownload && report.downloadable ? (
-        <Tooltip label={LAST_REPORTS_TEXTS.download(report.file_name)}>
-          <ActionIcon
-            variant="light"
-            size="lg"
-            aria-label={LAST_REPORTS_TEXTS.download(report.file_name)}
-            loading={download.isPending}
-            onClick={() =>
-              download.mutate(report.id, {
-                onError: () =>
-                  notifications.show({ color: 'red', message: LAST_REPORTS_TEXTS.downloadFailed }),
-              })
+    <FileItem
+      testId="last-report"
+      name={<FileName name={report.file_name} />}
+      download={
+        canDownload && report.downloadable
+          ? {
+              label: LAST_REPORTS_TEXTS.download(report.file_name),
+              pending: download.isPending,
+              start: () =>
+                download.mutate(report.id, {
+                  onError: () =>
+                    notifications.show({ color: 'red', message: LAST_REPORTS_TEXTS.downloadFailed }),
+                }),
             }
-          >
-            <IconDownload size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
-    </Group>
+          : null
+      }
+    >
+      <Text size="xs" c="dimmed">
+        {range} · {LAST_REPORTS_TEXTS.details(report.tables.join(', '), report.entries)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {LAST_REPORTS_TEXTS.generatedAt(formatTimestamp(report.created_at))}
+      </Text>
+    </FileItem>
   );
 }
 
@@ -122,18 +101,11 @@ function BackgroundExports({ files }: { files: BackgroundExport[] }) {
       <Title order={3} size="h5">
         {EXPORT_ALL_LIST_TEXTS.heading}
       </Title>
-      <Stack
-        component="ul"
-        gap="xs"
-        p={0}
-        m={0}
-        aria-label={EXPORT_ALL_LIST_TEXTS.listLabel}
-        style={{ listStyle: 'none' }}
-      >
+      <FileList label={EXPORT_ALL_LIST_TEXTS.listLabel}>
         {files.map((file) => (
           <BackgroundExportItem key={file.id} file={file} />
         ))}
-      </Stack>
+      </FileList>
     </Stack>
   );
 }
@@ -156,42 +128,89 @@ function BackgroundExportItem({ file }: { file: BackgroundExport }) {
         )
       : EXPORT_ALL_LIST_TEXTS.allDates;
   return (
+    <FileItem
+      testId="background-export"
+      name={
+        <Group gap="xs" wrap="wrap">
+          <FileName name={file.file_name} />
+          <StatusBadge status={BADGE_STATUS[file.status]} label={EXPORT_ALL_LIST_TEXTS.status[file.status]} />
+        </Group>
+      }
+      download={
+        file.downloadable
+          ? {
+              label: EXPORT_ALL_LIST_TEXTS.download(file.file_name),
+              pending: download.isPending,
+              start: () =>
+                download.mutate(file, {
+                  onError: () =>
+                    notifications.show({ color: 'red', message: EXPORT_ALL_LIST_TEXTS.downloadFailed }),
+                }),
+            }
+          : null
+      }
+    >
+      <Text size="xs" c="dimmed" aria-live="polite">
+        {range} · {EXPORT_ALL_LIST_TEXTS.rows(file.rows_done)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {EXPORT_ALL_LIST_TEXTS.expires(formatTimestamp(file.expires_at))}
+      </Text>
+    </FileItem>
+  );
+}
+
+/** A list of files, one card each: the spec's reports and the "Export all" files alike. */
+function FileList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
+      {children}
+    </Stack>
+  );
+}
+
+function FileName({ name }: { name: string }) {
+  return (
+    <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {name}
+    </Text>
+  );
+}
+
+/** One file's card: its name, what it holds, and its download button when it may be downloaded. */
+function FileItem({
+  testId,
+  name,
+  children,
+  download,
+}: {
+  testId: string;
+  name: ReactNode;
+  children: ReactNode;
+  download: { label: string; pending: boolean; start: () => void } | null;
+}) {
+  return (
     <Group
       component="li"
       wrap="nowrap"
       gap="sm"
       p="sm"
       style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
-      data-testid="background-export"
+      data-testid={testId}
     >
       <IconFileSpreadsheet size={24} aria-hidden style={{ flexShrink: 0 }} />
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-        <Group gap="xs" wrap="wrap">
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {file.file_name}
-          </Text>
-          <StatusBadge status={BADGE_STATUS[file.status]} label={EXPORT_ALL_LIST_TEXTS.status[file.status]} />
-        </Group>
-        <Text size="xs" c="dimmed" aria-live="polite">
-          {range} · {EXPORT_ALL_LIST_TEXTS.rows(file.rows_done)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {EXPORT_ALL_LIST_TEXTS.expires(formatTimestamp(file.expires_at))}
-        </Text>
+        {name}
+        {children}
       </Stack>
-      {file.downloadable ? (
-        <Tooltip label={EXPORT_ALL_LIST_TEXTS.download(file.file_name)}>
+      {download ? (
+        <Tooltip label={download.label}>
           <ActionIcon
             variant="light"
             size="lg"
-            aria-label={EXPORT_ALL_LIST_TEXTS.download(file.file_name)}
-            loading={download.isPending}
-            onClick={() =>
-              download.mutate(file, {
-                onError: () =>
-                  notifications.show({ color: 'red', message: EXPORT_ALL_LIST_TEXTS.downloadFailed }),
-              })
-            }
+            aria-label={download.label}
+            loading={download.pending}
+            onClick={download.start}
           >
             <IconDownload size={18} aria-hidden />
           </ActionIcon>
