@@ -1,0 +1,34 @@
+import { analyticsSchema, type Analytics } from '@lynk/contract/analytics';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { apiClient } from '@/lib/api-client';
+import type { AnalyticsRange } from '../period';
+
+export const ANALYTICS_PATH = '/api/payment/analytics';
+
+const analyticsResponseSchema = z.object({ data: analyticsSchema });
+
+/** GET /api/payment/analytics: the caller's merchant's figures for a period and the one before. */
+async function getAnalytics(
+  range: AnalyticsRange,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Analytics> {
+  const { data } = await apiClient.get(ANALYTICS_PATH, analyticsResponseSchema, {
+    signal,
+    query: { from: range.from, to: range.to },
+  });
+  return data;
+}
+
+function analyticsQueryOptions(orgId: string, range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: ['analytics', orgId, 'merchant', range.from, range.to] as const,
+    queryFn: ({ signal }) => getAnalytics(range, { signal }),
+    // Another period keeps the figures on screen (dimmed) until its own arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnalytics(orgId: string, range: AnalyticsRange, { enabled = true } = {}) {
+  return useQuery({ ...analyticsQueryOptions(orgId, range), enabled });
+}

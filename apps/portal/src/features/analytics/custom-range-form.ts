@@ -1,0 +1,28 @@
+import { ANALYTICS_MAX_DAYS } from '@lynk/contract/analytics';
+import { toApiDate, validateDateRange } from '@lynk/contract/dates';
+import { z } from 'zod/mini';
+import type { DateFilterValues } from '@/components/data-table/date-filter-form';
+import { daysIn, type AnalyticsRange } from './period';
+import { ANALYTICS_TEXTS } from './texts';
+
+/**
+ * A custom period as typed or picked (DD/MM/YYYY): the date filter's rules and texts (both dates,
+ * real days, in order, none after today in Jamaica) and the API's longest period. The message sits
+ * on `end`, as in the Filters modal.
+ */
+export function customRangeSchema(today?: Date) {
+  return z.object({ start: z.string(), end: z.string() }).check(
+    z.superRefine(({ start, end }, context) => {
+      const range = toCustomRange({ start, end }, today);
+      if ('message' in range) context.addIssue({ code: 'custom', message: range.message, path: ['end'] });
+    }),
+  );
+}
+
+/** The range the page asks the API for, or why there is none. */
+export function toCustomRange(values: DateFilterValues, today?: Date): AnalyticsRange | { message: string } {
+  const result = validateDateRange(values.start, values.end, { noFuture: true, ...(today ? { today } : {}) });
+  if (!result.ok) return { message: result.message };
+  const range = { from: toApiDate(result.start), to: toApiDate(result.end) };
+  return daysIn(range) > ANALYTICS_MAX_DAYS ? { message: ANALYTICS_TEXTS.tooLong } : range;
+}
