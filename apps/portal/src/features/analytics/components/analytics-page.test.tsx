@@ -109,12 +109,12 @@ describe('the Analytics page', () => {
 
   it("puts each chart's figures in a table for screen readers, day by day", async () => {
     renderAnalytics();
-    const volume = await screen.findByRole('table', { name: 'Volume, as a table' });
+    const volume = await screen.findByRole('table', { name: 'Volume by day, as a table' });
     const rows = within(volume).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(7);
     expect(rows[0]).toHaveTextContent('20/11/2026J$0.00');
     expect(rows[6]).toHaveTextContent('26/11/2026J$1,125.00');
-    const count = screen.getByRole('table', { name: 'Number of payments, as a table' });
+    const count = screen.getByRole('table', { name: 'Number of payments by day, as a table' });
     expect(within(count).getAllByRole('row')[7]).toHaveTextContent('26/11/20269');
   });
 
@@ -145,7 +145,7 @@ describe('the Analytics page', () => {
     expect(router.state.location.search).toBe('?period=today');
     expect(screen.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
     // One day is shown hour by hour, in Jamaica time.
-    const volume = await screen.findByRole('table', { name: 'Volume, as a table' });
+    const volume = await screen.findByRole('table', { name: 'Volume by hour, as a table' });
     expect(within(volume).getByRole('columnheader', { name: 'Hour' })).toBeInTheDocument();
     expect(within(volume).getAllByRole('row')[1]).toHaveTextContent('26/11/2026 00:00J$10.00');
     expect(within(volume).getAllByRole('row')[2]).toHaveTextContent('26/11/2026 01:00');
@@ -206,7 +206,7 @@ describe('the Analytics page', () => {
     expect(within(jamDex).getByTestId('figure-gross-change')).toHaveTextContent(
       'None in the previous period',
     );
-    const volume = screen.getByRole('table', { name: 'Volume, as a table' });
+    const volume = screen.getByRole('table', { name: 'Volume by day, as a table' });
     expect(within(volume).getByRole('columnheader', { name: 'JAM-DEX wallet' })).toBeInTheDocument();
   });
 

@@ -77,6 +77,7 @@ function AnalyticsBody({ data }: { data: Analytics | ChainAnalytics }) {
       ) : null}
       <SimpleGrid cols={{ base: 1, md: jamDex ? 2 : 1 }} spacing="lg">
         <HeadlineFigures
+          paired={jamDex !== null}
           title={T.jmd}
           current={data.jmd.current}
           previous={data.jmd.previous}
@@ -84,6 +85,7 @@ function AnalyticsBody({ data }: { data: Analytics | ChainAnalytics }) {
         />
         {jamDex ? (
           <HeadlineFigures
+            paired
             title={T.jamDex}
             current={jamDex.current}
             previous={jamDex.previous}

@@ -1,7 +1,7 @@
 import type { WalletAnalytics } from '@lynk/contract/analytics';
 import { formatCents } from '@lynk/contract/money';
 import { channelLabel } from '@lynk/contract/statuses';
-import { Paper, SimpleGrid, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { signedCents } from '../format';
 import { ANALYTICS_TEXTS as T } from '../texts';
@@ -67,7 +67,7 @@ function Split({
 export function Breakdowns({ wallet, withCashiers }: { wallet: WalletAnalytics; withCashiers: boolean }) {
   const payers = wallet.top_payers;
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+    <Stack gap="md">
       {wallet.by_channel.length > 0 ? (
         <Split title={T.byChannel} testId="by-channel">
           {(id) => (
@@ -99,6 +99,6 @@ export function Breakdowns({ wallet, withCashiers }: { wallet: WalletAnalytics; 
           )}
         </Split>
       ) : null}
-    </SimpleGrid>
+    </Stack>
   );
 }

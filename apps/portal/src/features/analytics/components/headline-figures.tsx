@@ -1,9 +1,23 @@
 import type { AnalyticsFigures } from '@lynk/contract/analytics';
 import { formatCents } from '@lynk/contract/money';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { formatBasisPoints, pointsChange, relativeChange, signedCents } from '../format';
 import { ANALYTICS_TEXTS as T } from '../texts';
+
+/** An amount may break after a thousands comma on a narrow card, never inside a group. */
+function BreakAtCommas({ text }: { text: string }) {
+  return text.split(',').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? (
+        <>
+          ,<wbr />
+        </>
+      ) : null}
+      {part}
+    </Fragment>
+  ));
+}
 
 function Figure({
   label,
@@ -21,8 +35,8 @@ function Figure({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="xl" data-testid={`${testId}-value`} style={{ overflowWrap: 'anywhere' }}>
-        {value}
+      <Text fw={700} fz={{ base: 'lg', sm: 'xl' }} data-testid={`${testId}-value`}>
+        <BreakAtCommas text={value} />
       </Text>
       <Text size="xs" c="dimmed" data-testid={`${testId}-change`}>
         {change}
@@ -40,7 +54,10 @@ export function HeadlineFigures({
   current,
   previous,
   testId,
+  paired,
 }: {
+  /** Beside the other wallet's figures: half the width, two figures a row until very wide screens. */
+  paired: boolean;
   title: string;
   current: AnalyticsFigures;
   previous: AnalyticsFigures;
@@ -52,7 +69,7 @@ export function HeadlineFigures({
       <Title order={2} size="h4" id={headingId}>
         {title}
       </Title>
-      <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="sm">
+      <SimpleGrid cols={paired ? { base: 2, xl: 3 } : { base: 2, sm: 3 }} spacing="sm">
         <Figure
           label={T.gross}
           value={formatCents(current.payments)}

@@ -50,8 +50,8 @@ export function SeriesChart({
       }}
       xAxisProps={{ minTickGap: 12, interval: 'preserveStartEnd' }}
       withLegend={withJamDex}
-      tickLine="y"
-      gridAxis="y"
+      tickLine="none"
+      gridAxis="x"
       maxBarWidth={28}
       // The chart is a picture: the table beside it is what assistive technology reads, so the
       // chart takes no keyboard focus of its own.

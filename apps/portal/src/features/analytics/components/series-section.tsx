@@ -1,6 +1,6 @@
 import type { AnalyticsBucket } from '@lynk/contract/analytics';
 import { formatCents } from '@lynk/contract/money';
-import { Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { bucketLabel, bucketName } from '../format';
 import { ANALYTICS_TEXTS as T } from '../texts';
@@ -77,6 +77,7 @@ function ChartCard({
           rows={rows}
           rowKey={(row) => row.start}
           testId={`chart-table-${metric}`}
+          scrolls={false}
         />
       </VisuallyHidden>
     </Paper>
@@ -106,19 +107,16 @@ export function SeriesSection({
   }, [jmd, jamDex]);
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">
-        {granularity === 'HOUR' ? T.chartByHour : T.chartByDay}
-      </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ChartCard
-          title={T.chartVolume}
+          title={granularity === 'HOUR' ? T.volumeByHour : T.volumeByDay}
           metric="volume"
           rows={rows}
           granularity={granularity}
           withJamDex={jamDex !== null}
         />
         <ChartCard
-          title={T.chartCount}
+          title={granularity === 'HOUR' ? T.countByHour : T.countByDay}
           metric="count"
           rows={rows}
           granularity={granularity}
