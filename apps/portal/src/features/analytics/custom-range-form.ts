@@ -1,8 +1,7 @@
-import { ANALYTICS_MAX_DAYS } from '@lynk/contract/analytics';
 import { toApiDate, validateDateRange } from '@lynk/contract/dates';
 import { z } from 'zod/mini';
 import type { DateFilterValues } from '@/components/data-table/date-filter-form';
-import { daysIn, type AnalyticsRange } from './period';
+import { validCustomRange, type AnalyticsRange } from './period';
 import { ANALYTICS_TEXTS } from './texts';
 
 /**
@@ -23,6 +22,8 @@ export function customRangeSchema(today?: Date) {
 export function toCustomRange(values: DateFilterValues, today?: Date): AnalyticsRange | { message: string } {
   const result = validateDateRange(values.start, values.end, { noFuture: true, ...(today ? { today } : {}) });
   if (!result.ok) return { message: result.message };
-  const range = { from: toApiDate(result.start), to: toApiDate(result.end) };
-  return daysIn(range) > ANALYTICS_MAX_DAYS ? { message: ANALYTICS_TEXTS.tooLong } : range;
+  // Real days in order, by now: what the API may still refuse is the length.
+  return (
+    validCustomRange(toApiDate(result.start), toApiDate(result.end)) ?? { message: ANALYTICS_TEXTS.tooLong }
+  );
 }

@@ -1,21 +1,18 @@
-import { ANALYTICS_MAX_DAYS } from '@lynk/contract/analytics';
+import { analyticsQuerySchema, type AnalyticsQuery } from '@lynk/contract/analytics';
 import { formatDate, parseStrictDate, toApiDate } from '@lynk/contract/dates';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The periods a user picks from; "custom" reads its days from the URL. */
 export const PERIODS = ['today', '7d', '30d', 'month', 'custom'] as const;
-export type PeriodKey = (typeof PERIODS)[number];
+type PeriodKey = (typeof PERIODS)[number];
 const DEFAULT_PERIOD: Exclude<PeriodKey, 'custom'> = '7d';
 
 /** Jamaica calendar days (YYYY-MM-DD), both included: what the API is asked for. */
-export interface AnalyticsRange {
-  from: string;
-  to: string;
-}
+export type AnalyticsRange = AnalyticsQuery;
 
 /** The page's period lives in the URL (`?period=30d`, `?period=custom&from=…&to=…`), to share it. */
-export const PERIOD_PARAMS = { period: 'period', from: 'from', to: 'to' } as const;
+const PERIOD_PARAMS = { period: 'period', from: 'from', to: 'to' } as const;
 
 const DAY_MS = 86_400_000;
 
@@ -28,13 +25,6 @@ function addDays(day: string, days: number): string {
   const date = parseStrictDate(day, 'YYYY-MM-DD');
   if (!date) throw new RangeError(`Not a day: ${day}`);
   return toApiDate(new Date(date.getTime() + days * DAY_MS));
-}
-
-/** Days from `from` to `to`, both included. */
-export function daysIn({ from, to }: AnalyticsRange): number {
-  const start = parseStrictDate(from, 'YYYY-MM-DD');
-  const end = parseStrictDate(to, 'YYYY-MM-DD');
-  return start && end ? Math.round((end.getTime() - start.getTime()) / DAY_MS) + 1 : 0;
 }
 
 /** A preset's days, ending today ("7 days" is today and the six days before it). */
@@ -51,11 +41,10 @@ export function presetRange(period: Exclude<PeriodKey, 'custom'>, today: string)
   }
 }
 
-/** A custom range the API takes: real days, in order, at most ANALYTICS_MAX_DAYS of them. */
+/** A custom range the API takes (its own rule): real days, in order, at most a year's worth. */
 export function validCustomRange(from: string | null, to: string | null): AnalyticsRange | null {
-  if (!from || !to || !parseStrictDate(from, 'YYYY-MM-DD') || !parseStrictDate(to, 'YYYY-MM-DD')) return null;
-  if (from > to) return null;
-  return daysIn({ from, to }) <= ANALYTICS_MAX_DAYS ? { from, to } : null;
+  const parsed = analyticsQuerySchema.safeParse({ from, to });
+  return parsed.success ? parsed.data : null;
 }
 
 function readPeriod(raw: string | null): PeriodKey {

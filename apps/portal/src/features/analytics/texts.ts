@@ -1,4 +1,4 @@
-import { ANALYTICS_MESSAGES } from '@lynk/contract/analytics';
+import { ANALYTICS_MESSAGES, ANALYTICS_TOP_PAYERS } from '@lynk/contract/analytics';
 
 /** Every text of the analytics page (not in the spec: the merchant's "how did we do?"). */
 export const ANALYTICS_TEXTS = {
@@ -48,7 +48,7 @@ export const ANALYTICS_TEXTS = {
   chartTable: (name: string) => `${name}, as a table`,
   byChannel: 'By channel',
   byCashier: 'By cashier',
-  topPayers: 'Top payers',
+  topPayers: `Top ${ANALYTICS_TOP_PAYERS} payers`,
   channel: 'Channel',
   cashier: 'Cashier',
   noCashier: 'Customer (no cashier)',

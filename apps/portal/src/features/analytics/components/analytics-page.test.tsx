@@ -99,7 +99,7 @@ describe('the Analytics page', () => {
     const cashiers = screen.getByRole('table', { name: 'By cashier' });
     expect(within(cashiers).getByRole('rowheader', { name: 'Kerry-Ann Cashier' })).toBeInTheDocument();
     expect(within(cashiers).getByRole('rowheader', { name: 'Customer (no cashier)' })).toBeInTheDocument();
-    const payers = screen.getByRole('table', { name: 'Top payers' });
+    const payers = screen.getByRole('table', { name: 'Top 5 payers' });
     expect(
       within(payers)
         .getAllByRole('rowheader')
@@ -229,7 +229,7 @@ describe('the Analytics page', () => {
     expect(screen.getByTestId('figures-jmd')).toBeInTheDocument();
     expect(screen.queryByTestId('figures-jam-dex')).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'By cashier' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('table', { name: 'Top payers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Top 5 payers' })).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'By channel' })).toBeInTheDocument();
   });
 
