@@ -79,7 +79,8 @@ export function SummaryTable<Row>({
   // A region a keyboard can reach, to scroll it sideways on a phone (WCAG 2.1.1).
   return (
     <Table.ScrollContainer
-      minWidth={420}
+      // Wide enough for a name and its figures side by side: a phone scrolls rather than squeezes.
+      minWidth={160 + 100 * (columns.length - 1)}
       type="native"
       tabIndex={0}
       role="region"
