@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod/mini';
 import { apiClient } from '@/lib/api-client';
 import type { AnalyticsRange } from '../period';
-import { ANALYTICS_PATH } from './get-analytics';
+import { ANALYTICS_PATH, LIVE } from './get-analytics';
 
 const chainAnalyticsResponseSchema = z.object({ data: chainAnalyticsSchema });
 
@@ -19,14 +19,19 @@ async function getChainAnalytics(
   return data;
 }
 
-function chainAnalyticsQueryOptions(orgId: string, range: AnalyticsRange) {
+function chainAnalyticsQueryOptions(orgId: string, range: AnalyticsRange, live: boolean) {
   return queryOptions({
+    ...(live ? LIVE : {}),
     queryKey: ['analytics', orgId, 'chain', range.from, range.to] as const,
     queryFn: ({ signal }) => getChainAnalytics(range, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useChainAnalytics(orgId: string, range: AnalyticsRange, { enabled = true } = {}) {
-  return useQuery({ ...chainAnalyticsQueryOptions(orgId, range), enabled });
+export function useChainAnalytics(
+  orgId: string,
+  range: AnalyticsRange,
+  { enabled = true, live = false } = {},
+) {
+  return useQuery({ ...chainAnalyticsQueryOptions(orgId, range, live), enabled });
 }

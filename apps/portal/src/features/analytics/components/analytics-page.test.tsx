@@ -267,6 +267,22 @@ describe('the Analytics page', () => {
     expect(await screen.findByTestId('figures-jmd')).toBeInTheDocument();
   });
 
+  it('asks again every minute while the period includes today, and not for a past period', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    vi.setSystemTime(NOW);
+    const { requests, unmount } = renderAnalytics();
+    await screen.findByTestId('figures-jmd');
+    vi.advanceTimersByTime(60_000);
+    await waitFor(() => expect(analyticsRequests(requests)).toHaveLength(2));
+    unmount();
+
+    const past = renderAnalytics({ path: '/1001/analytics?period=custom&from=2026-10-01&to=2026-10-31' });
+    await screen.findByTestId('figures-jmd');
+    vi.advanceTimersByTime(120_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(analyticsRequests(past.requests)).toHaveLength(1);
+  });
+
   it('is not for a user without the analytics gate', async () => {
     const { requests } = renderAnalytics({ roleId: 5 });
     expect(await screen.findByText("You don't have permissions to view this page.")).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { useCan } from '@/lib/permissions';
 import { useAnalytics } from '../api/get-analytics';
 import { useChainAnalytics } from '../api/get-chain-analytics';
 import { displayDay } from '../format';
-import { useAnalyticsPeriod, type AnalyticsRange } from '../period';
+import { jamaicaToday, useAnalyticsPeriod, type AnalyticsRange } from '../period';
 import { ANALYTICS_TEXTS as T } from '../texts';
 import { BranchesTable } from './branches-table';
 import { Breakdowns } from './breakdowns';
@@ -155,8 +155,9 @@ function AnalyticsView({
 export function AnalyticsPage() {
   const { orgId, segment } = useOrganization();
   const allowed = useCan('analytics');
-  const period = useAnalyticsPeriod();
-  const query = useAnalytics(orgId, period.range, { enabled: allowed });
+  const today = jamaicaToday();
+  const period = useAnalyticsPeriod(today);
+  const query = useAnalytics(orgId, period.range, { enabled: allowed, live: period.range.to >= today });
   if (!allowed) return <AccessDenied />;
   return (
     <AnalyticsView
@@ -172,8 +173,9 @@ export function AnalyticsPage() {
 export function ChainAnalyticsPage() {
   const { orgId } = useOrganization();
   const allowed = useCan('analytics');
-  const period = useAnalyticsPeriod();
-  const query = useChainAnalytics(orgId, period.range, { enabled: allowed });
+  const today = jamaicaToday();
+  const period = useAnalyticsPeriod(today);
+  const query = useChainAnalytics(orgId, period.range, { enabled: allowed, live: period.range.to >= today });
   if (!allowed) return <AccessDenied />;
   return <AnalyticsView title={T.chainTitle} home="/" period={period} query={query} />;
 }
