@@ -50,6 +50,8 @@ export function SeriesChart({
       }}
       xAxisProps={{ minTickGap: 12, interval: 'preserveStartEnd' }}
       withLegend={withJamDex}
+      // J$ first, as on the rest of the page (Recharts sorts a legend by its labels).
+      legendProps={{ itemSorter: (item) => (item.dataKey === 'jmd' ? 0 : 1) }}
       tickLine="none"
       gridAxis="x"
       maxBarWidth={28}
