@@ -72,7 +72,7 @@ interface Piece {
 }
 const largest = (pieces: Piece[]) => pieces.sort((a, b) => b.kb - a.kb)[0] ?? { name: '', kb: 0 };
 
-function measureBundle(bundle: Bundle, layout: PortalLayout, pageParts: readonly PagePart[]) {
+export function measureBundle(bundle: Bundle, layout: PortalLayout, pageParts: readonly PagePart[]) {
   const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
   const size = (files: Iterable<string>, without: ReadonlySet<string> = new Set()) => {
     let kb = 0;
