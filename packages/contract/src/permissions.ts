@@ -112,6 +112,8 @@ export const GATES = {
   cashUp: { anyOf: ['read:orders', 'read:owned-orders'] },
   /** Every cashier's shifts of the branch, and reopening one: whoever reads all its orders. */
   cashUpManage: { allOf: ['read:orders'] },
+  /** Not in the spec: the analytics page. A cashier sees the figures of their own orders only. */
+  analytics: { anyOf: ['read:orders', 'read:owned-orders'] },
 } as const satisfies Record<string, Gate>;
 
 export type GateKey = keyof typeof GATES;

@@ -19,6 +19,7 @@ import type { TransferModalData } from '@/features/wallet/components/transfer-mo
 import type { FiltersModalData } from '@/components/data-table/filters-modal';
 import type { CloseShiftData } from '@/features/cash-up/components/close-shift-modal';
 import type { ReopenShiftData } from '@/features/cash-up/components/reopen-shift-modal';
+import type { CustomPeriodData } from '@/features/analytics/components/custom-period-modal';
 import type { ModalKey } from '@/lib/modal-registry';
 
 /** What a registered modal receives: the data it was opened with. */
@@ -88,6 +89,9 @@ export const MODAL_COMPONENTS = {
   'reopen-shift': lazyPage(() =>
     import('@/features/cash-up/components/reopen-shift-modal').then((m) => m.ReopenShiftModal),
   ),
+  'analytics-period': lazyPage(() =>
+    import('@/features/analytics/components/custom-period-modal').then((m) => m.CustomPeriodModal),
+  ),
 } satisfies Partial<Record<ModalKey, ModalComponent<never>>>;
 
 declare module '@/lib/modal-registry' {
@@ -114,5 +118,6 @@ declare module '@/lib/modal-registry' {
     filters: FiltersModalData;
     'close-shift': CloseShiftData;
     'reopen-shift': ReopenShiftData;
+    'analytics-period': CustomPeriodData;
   }
 }

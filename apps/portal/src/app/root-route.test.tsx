@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { analytics } from '@/test/analytics';
 import { portalServer } from '@/test/fake-server';
 import { makeAccount, makeBranch, makeProfile, makeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -87,5 +88,40 @@ describe('"/"', () => {
     expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('tab', { name: 'Staff' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('redirects "/analytics" outside the corporate view to the organisation\'s analytics', async () => {
+    const { router } = renderApp('/analytics', portalServer({ session: makeSession(1) }));
+    expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1001/analytics'));
+  });
+
+  it("shows a parent organisation's super admin the chain's analytics from the corporate menu", async () => {
+    const { router, requests } = renderApp(
+      '/',
+      portalServer({
+        session: makeSession(4),
+        profile: parentProfile,
+        extra: {
+          'GET /api/payment/analytics/chain': (request) => {
+            const url = new URL(request.url);
+            const period = analytics({
+              from: url.searchParams.get('from')!,
+              to: url.searchParams.get('to')!,
+            });
+            return { body: { data: { ...period, branches: [] } } };
+          },
+        },
+      }),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Side menu' });
+    const corporate = within(nav).getByRole('group', { name: 'Corporate' });
+    await userEvent.click(within(corporate).getByRole('link', { name: 'Analytics' }));
+    expect(await screen.findByRole('heading', { name: 'Analytics of the chain' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/analytics');
+    await screen.findByTestId('figures-jmd');
+    expect(requests.some((request) => request.path.startsWith('/api/payment/analytics/chain?'))).toBe(true);
+    // Still the corporate view: no wallet switch.
+    expect(screen.queryByRole('radiogroup', { name: 'Wallet' })).not.toBeInTheDocument();
   });
 });

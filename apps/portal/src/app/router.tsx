@@ -37,6 +37,7 @@ const staffTable = () => import('@/features/staff/components/staff-table');
 const auditLogPage = () => import('@/features/audit-log/components/audit-log-page');
 const cashUpPage = () => import('@/features/cash-up/components/cash-up-page');
 const shiftDetailPage = () => import('@/features/cash-up/components/shift-detail-page');
+const analyticsPage = () => import('@/features/analytics/components/analytics-page');
 const notificationsPage = () => import('@/features/notifications/components/notifications-page');
 const notificationsPane = () => import('@/features/notifications/components/notifications-pane');
 const notificationSettingsPage = () =>
@@ -157,6 +158,7 @@ function walletTabRoutes(queryClient: QueryClient, wallet: WalletKind): RouteObj
  *   /                        corporate dashboard (super admin of a parent organisation) or → /{org}
  *   /staff                   corporate staff page (or → /{org}/staff)
  *   /audit-log               corporate audit log: every branch's rows (or → /{org}/audit-log)
+ *   /analytics               corporate analytics: the chain and each branch (or → /{org}/analytics)
  *   /profile, /support       My Profile, Customer Support
  *   /:org                    → lynk-wallet
  *   /:org/lynk-wallet/:tab   orders | transfers-history | refunds | payment-history[/review/:id]
@@ -164,6 +166,7 @@ function walletTabRoutes(queryClient: QueryClient, wallet: WalletKind): RouteObj
  *   /:org/staff
  *   /:org/audit-log          the organisation's audit log (admins, ADR 043)
  *   /:org/cash-up[/:id]      the cashier's cash-up: the open shift, past shifts, one shift
+ *   /:org/analytics          the merchant's figures for a period and the one before
  *   /:org/notifications/:tab all | transaction | batch-payment (index → all)
  *   /:org/notifications/settings
  *   /<…wallet…>/…            "Building!" placeholder when the first segment contains "wallet" (RootRoute)
@@ -227,6 +230,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                             },
                           ],
                         },
+                        { path: 'analytics', ...lazyRoute(analyticsPage, (m) => <m.ChainAnalyticsPage />) },
                       ],
                     },
                     { path: 'profile', ...lazyRoute(profilePage, (m) => <m.ProfilePage />) },
@@ -260,6 +264,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                         },
                         { path: 'cash-up', ...lazyRoute(cashUpPage, (m) => <m.CashUpPage />) },
                         { path: 'cash-up/:id', ...lazyRoute(shiftDetailPage, (m) => <m.ShiftDetailPage />) },
+                        { path: 'analytics', ...lazyRoute(analyticsPage, (m) => <m.AnalyticsPage />) },
                         {
                           path: 'notifications',
                           ...lazyRoute(notificationsPage, (m) => <m.NotificationsPage />),

@@ -30,6 +30,7 @@ export const MENU_TEXTS = {
   /** Not in the spec (ADR 043). */
   auditLog: 'Audit Log',
   cashUp: 'Cash-up',
+  analytics: 'Analytics',
   /** Not in the spec: the side menu's section titles and the wallet names. */
   myWallets: 'My wallets',
   quickAccess: 'Quick Access',

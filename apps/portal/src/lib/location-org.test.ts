@@ -6,6 +6,7 @@ describe('resolvePathTarget', () => {
     ['/', '', { kind: 'app', orgId: null }],
     ['/staff', '', { kind: 'app', orgId: null }],
     ['/profile', '', { kind: 'app', orgId: null }],
+    ['/analytics', '', { kind: 'app', orgId: null }],
     ['/support', '', { kind: 'app', orgId: null }],
     ['/1001', '', { kind: 'app', orgId: 'org_1001' }],
     ['/1001/lynk-wallet/orders', '', { kind: 'app', orgId: 'org_1001' }],

@@ -7,7 +7,7 @@ import { orgIdFromPathSegment, orgIdSchema } from '@lynk/contract/session';
  */
 
 /** First-level paths of the portal that are not organisations. */
-const TOP_LEVEL_PAGES = ['staff', 'audit-log', 'profile', 'support'] as const;
+const TOP_LEVEL_PAGES = ['staff', 'audit-log', 'analytics', 'profile', 'support'] as const;
 
 const ORG_SEGMENT = /^[0-9]{1,12}$/;
 

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('modal registry (spec section 2, "Modal slice")', () => {
-  it("knows every modal key of the spec, and the notification details, table filters and Export all modals the spec's list has no key for", () => {
+  it("knows every modal key of the spec, and the notification details, table filters, Export all and analytics period modals the spec's list has no key for", () => {
     expect(MODAL_KEYS).toEqual([
       'register-user',
       'delete-staff',
@@ -38,6 +38,7 @@ describe('modal registry (spec section 2, "Modal slice")', () => {
       'close-shift',
       'reopen-shift',
       'export-all',
+      'analytics-period',
     ]);
   });
 

@@ -34,6 +34,8 @@ export const MODAL_KEYS = [
   'reopen-shift',
   // Not in the spec: "Export all", a table's every row written in the background.
   'export-all',
+  // Not in the spec: the analytics page's custom period.
+  'analytics-period',
 ] as const;
 export type ModalKey = (typeof MODAL_KEYS)[number];
 

@@ -34,10 +34,10 @@ export function useOrganization(): Organization {
   return organization;
 }
 
-/** Paths of the corporate view: the dashboard "/", its "/staff" page and its "/audit-log". */
+/** Paths of the corporate view: the dashboard "/", its "/staff", "/audit-log" and "/analytics". */
 function isCorporatePath(pathname: string): boolean {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
-  return trimmed === '/' || trimmed === '/staff' || trimmed === '/audit-log';
+  return trimmed === '/' || trimmed === '/staff' || trimmed === '/audit-log' || trimmed === '/analytics';
 }
 
 /** True on the corporate dashboard of a super admin of a parent organisation. */
@@ -57,6 +57,7 @@ export function organizationPaths(segment: string) {
     staff: `${base}/staff`,
     auditLog: `${base}/audit-log`,
     cashUp: `${base}/cash-up`,
+    analytics: `${base}/analytics`,
     notifications: `${base}/notifications`,
     notificationSettings: `${base}/notifications/settings`,
   };

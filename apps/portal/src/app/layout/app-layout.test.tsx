@@ -113,6 +113,7 @@ describe('AppLayout', () => {
     const account = within(nav).getByRole('group', { name: 'My Account' });
     expect([...account.querySelectorAll('a, button')].map((item) => item.textContent)).toEqual([
       'My Profile',
+      'Analytics',
       'Cash-up',
       'Notifications',
       'Customer Support',
@@ -120,6 +121,8 @@ describe('AppLayout', () => {
     ]);
     await userEvent.click(within(account).getByRole('link', { name: 'Cash-up' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Cash-up' })).toBeInTheDocument();
+    await userEvent.click(within(account).getByRole('link', { name: 'Analytics' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Analytics' })).toBeInTheDocument();
   });
 
   it("adds Staff and the Audit Log to an admin's My Account, and the audit log opens from it", async () => {
@@ -130,6 +133,7 @@ describe('AppLayout', () => {
       'My Profile',
       'Staff',
       'Audit Log',
+      'Analytics',
       'Cash-up',
       'Notifications',
       'Customer Support',

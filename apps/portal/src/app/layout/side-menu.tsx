@@ -3,6 +3,7 @@ import {
   IconArrowsExchange,
   IconBell,
   IconBuildingBank,
+  IconChartBar,
   IconCoin,
   IconHeadset,
   IconHistory,
@@ -107,6 +108,7 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
   const canSeeStaff = useCan('staffMenu');
   const canSeeAuditLog = useCan('auditLog');
   const canCashUp = useCan('cashUp');
+  const canSeeAnalytics = useCan('analytics');
   const mainTabs = usePermittedWalletTabs('main');
   const cbdcTabs = usePermittedWalletTabs('cbdc');
   const paths = organizationPaths(segment);
@@ -125,6 +127,8 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
     if (canSeeStaff) corporateLinks.push({ label: MENU_TEXTS.staff, to: '/staff', icon: IconUsers });
     if (canSeeAuditLog)
       corporateLinks.push({ label: MENU_TEXTS.auditLog, to: '/audit-log', icon: IconHistory });
+    if (canSeeAnalytics)
+      corporateLinks.push({ label: MENU_TEXTS.analytics, to: '/analytics', icon: IconChartBar });
     return (
       <ScrollArea type="auto" h="100%" px="sm" py="md">
         <MenuSection title={MENU_TEXTS.corporate}>
@@ -144,6 +148,7 @@ export function SideMenu({ opened, onNavigate }: { opened: boolean; onNavigate: 
   const account: MenuLink[] = [{ label: MENU_TEXTS.myProfile, to: '/profile', icon: IconUser }];
   if (canSeeStaff) account.push({ label: MENU_TEXTS.staff, to: paths.staff, icon: IconUsers });
   if (canSeeAuditLog) account.push({ label: MENU_TEXTS.auditLog, to: paths.auditLog, icon: IconHistory });
+  if (canSeeAnalytics) account.push({ label: MENU_TEXTS.analytics, to: paths.analytics, icon: IconChartBar });
   if (canCashUp) account.push({ label: MENU_TEXTS.cashUp, to: paths.cashUp, icon: IconReceipt });
   account.push(
     { label: MENU_TEXTS.notifications, to: paths.notifications, icon: IconBell },
