@@ -1,8 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  ANALYTICS_FUNCTIONS,
-  ANALYTICS_SOURCE_ROWS,
-} from '../functions/analytics-rollups/function.ts';
+import { ANALYTICS_FUNCTIONS, ANALYTICS_SOURCE_ROWS } from '../functions/analytics-rollups/function.ts';
 
 /**
  * The analytics page's rollups (ADR 048): per merchant, wallet (J$ or JAM-DEX), channel and
@@ -19,10 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     merchant_id integer, wallet text, at timestamptz, channel text, cashier_id integer, payer text,
     payments_count bigint, payments bigint, refunds_count bigint, refunds bigint)`.execute(db);
 
-  const figures = (
-    table: string,
-    bucket: 'hour' | 'day',
-  ) => sql`create table ${sql.id(table)} (
+  const figures = (table: string, bucket: 'hour' | 'day') => sql`create table ${sql.id(table)} (
     merchant_id integer not null,
     wallet text not null check (wallet in ('JMD', 'JAM-DEX')),
     ${sql.id(bucket)} ${sql.raw(bucket === 'hour' ? 'timestamptz' : 'date')} not null,
@@ -86,7 +80,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop function ${sql.id(fn)}()`.execute(db);
   }
   await sql`drop function analytics_add(analytics_delta[])`.execute(db);
-  for (const table of ['analytics_payers_monthly', 'analytics_payers_daily', 'analytics_daily', 'analytics_hourly'])
+  for (const table of [
+    'analytics_payers_monthly',
+    'analytics_payers_daily',
+    'analytics_daily',
+    'analytics_hourly',
+  ])
     await sql`drop table ${sql.id(table)}`.execute(db);
   await sql`drop type analytics_delta`.execute(db);
 }
