@@ -232,7 +232,15 @@ function gatesPassed(roleId: RoleId): GateKey[] {
 describe('role matrix', () => {
   it('a cashier sees only the Orders tab, QR download, payment request, last exports, their own cash-up and analytics', () => {
     expect(gatesPassed(ROLE_IDS.CASHIER)).toEqual(
-      ['analytics', 'cashUp', 'lastExports', 'ordersTab', 'paymentRequest', 'paymentsTab', 'qrDownload'].sort(),
+      [
+        'analytics',
+        'cashUp',
+        'lastExports',
+        'ordersTab',
+        'paymentRequest',
+        'paymentsTab',
+        'qrDownload',
+      ].sort(),
     );
   });
 

@@ -25,20 +25,29 @@ export interface AnalyticsDailyTable extends FigureColumns {
   day: ColumnType<string, never, never>;
 }
 
-interface PayerColumns {
+export interface AnalyticsMonthlyTable extends FigureColumns {
+  /** The first day of a Jamaica month. */
+  month: ColumnType<string, never, never>;
+}
+
+export interface AnalyticsDailyTotalsTable {
   merchant_id: number;
   wallet: 'JMD' | 'JAM-DEX';
+  day: ColumnType<string, never, never>;
+  payments_count: Count;
+  payments: Count;
+  refunds_count: Count;
+  refunds: Count;
+}
+
+/** A payer's payments in a block of `span` days from `start` (31: the month, 92: the quarter). */
+export interface AnalyticsPayersTable {
+  merchant_id: number;
+  wallet: 'JMD' | 'JAM-DEX';
+  span: number;
+  start: ColumnType<string, never, never>;
   /** As the listings show the payer: the order's Lynk name, the JAM-DEX payment's wallet id. */
   payer: string;
   payments_count: Count;
   payments: Count;
-}
-
-export interface AnalyticsPayersDailyTable extends PayerColumns {
-  day: ColumnType<string, never, never>;
-}
-
-export interface AnalyticsPayersMonthlyTable extends PayerColumns {
-  /** The first day of a Jamaica month. */
-  month: ColumnType<string, never, never>;
 }

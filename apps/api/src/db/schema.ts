@@ -25,9 +25,10 @@ import type {
 import type { ShiftEntriesTable, ShiftsTable } from './schema-shifts.ts';
 import type {
   AnalyticsDailyTable,
+  AnalyticsDailyTotalsTable,
   AnalyticsHourlyTable,
-  AnalyticsPayersDailyTable,
-  AnalyticsPayersMonthlyTable,
+  AnalyticsMonthlyTable,
+  AnalyticsPayersTable,
 } from './schema-analytics.ts';
 import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from './schema-two-factor.ts';
 import type { RateLimitCountersTable, SignInFailuresTable } from './schema-limits.ts';
@@ -290,6 +291,7 @@ export interface Database {
   shift_entries: ShiftEntriesTable;
   analytics_hourly: AnalyticsHourlyTable;
   analytics_daily: AnalyticsDailyTable;
-  analytics_payers_daily: AnalyticsPayersDailyTable;
-  analytics_payers_monthly: AnalyticsPayersMonthlyTable;
+  analytics_monthly: AnalyticsMonthlyTable;
+  analytics_daily_totals: AnalyticsDailyTotalsTable;
+  analytics_payers: AnalyticsPayersTable;
 }

@@ -3,8 +3,9 @@ import { ANALYTICS_FUNCTIONS, ANALYTICS_SOURCE_ROWS } from '../functions/analyti
 
 /**
  * The analytics page's rollups (ADR 048): per merchant, wallet (J$ or JAM-DEX), channel and
- * cashier, what was paid and refunded by the hour and by the Jamaica day, and per payer by the day
- * and by the month (a year's top payers read twelve months and two partial ones, not 365 days).
+ * cashier, what was paid and refunded by the hour, the Jamaica day and the month; each day's
+ * totals; and per payer in blocks of 1 to 16 days, months and quarters. A long period reads whole
+ * months (and blocks) and the days around them, not every day's rows.
  * Kept by statement triggers on orders, refunds and cbdc_payments, in the transaction that wrote
  * the payment or refund, so they are exact whatever path wrote it; `ledger:verify` compares them
  * with the rows. The functions are created here because a trigger needs its function to exist;
@@ -16,7 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     merchant_id integer, wallet text, at timestamptz, channel text, cashier_id integer, payer text,
     payments_count bigint, payments bigint, refunds_count bigint, refunds bigint)`.execute(db);
 
-  const figures = (table: string, bucket: 'hour' | 'day') => sql`create table ${sql.id(table)} (
+  // Rows are updated in place with every payment: room left on each page keeps the updates HOT.
+  const figures = (table: string, bucket: 'hour' | 'day' | 'month') => sql`create table ${sql.id(table)} (
     merchant_id integer not null,
     wallet text not null check (wallet in ('JMD', 'JAM-DEX')),
     ${sql.id(bucket)} ${sql.raw(bucket === 'hour' ? 'timestamptz' : 'date')} not null,
@@ -28,20 +30,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     payments bigint not null default 0,
     refunds_count bigint not null default 0,
     refunds bigint not null default 0,
-    primary key (merchant_id, wallet, ${sql.id(bucket)}, channel, cashier_id))`;
+    primary key (merchant_id, wallet, ${sql.id(bucket)}, channel, cashier_id)) with (fillfactor = 80)`;
   await figures('analytics_hourly', 'hour').execute(db);
   await figures('analytics_daily', 'day').execute(db);
-
-  const payers = (table: string, bucket: 'day' | 'month') => sql`create table ${sql.id(table)} (
+  // A long period reads whole months here and only the days around them above.
+  await figures('analytics_monthly', 'month').execute(db);
+  // A long period's bars: one row a day, whatever the channels and cashiers.
+  await sql`create table analytics_daily_totals (
     merchant_id integer not null,
     wallet text not null check (wallet in ('JMD', 'JAM-DEX')),
-    ${sql.id(bucket)} date not null,
+    day date not null,
+    payments_count bigint not null default 0,
+    payments bigint not null default 0,
+    refunds_count bigint not null default 0,
+    refunds bigint not null default 0,
+    primary key (merchant_id, wallet, day)) with (fillfactor = 80)`.execute(db);
+
+  // Each payer's payments in blocks of `span` days (31: the month, 92: the quarter) from `start`.
+  await sql`create table analytics_payers (
+    merchant_id integer not null,
+    wallet text not null check (wallet in ('JMD', 'JAM-DEX')),
+    span smallint not null check (span in (1, 2, 4, 8, 16, 31, 92)),
+    start date not null,
     payer text not null,
     payments_count bigint not null default 0,
     payments bigint not null default 0,
-    primary key (merchant_id, wallet, ${sql.id(bucket)}, payer))`;
-  await payers('analytics_payers_daily', 'day').execute(db);
-  await payers('analytics_payers_monthly', 'month').execute(db);
+    primary key (merchant_id, wallet, span, start, payer)) with (fillfactor = 80)`.execute(db);
 
   for (const fn of ANALYTICS_FUNCTIONS) await sql.raw(fn).execute(db);
 
@@ -81,8 +95,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql`drop function analytics_add(analytics_delta[])`.execute(db);
   for (const table of [
-    'analytics_payers_monthly',
-    'analytics_payers_daily',
+    'analytics_payers',
+    'analytics_daily_totals',
+    'analytics_monthly',
     'analytics_daily',
     'analytics_hourly',
   ])

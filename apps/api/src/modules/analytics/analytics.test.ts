@@ -254,6 +254,42 @@ describe('a merchant’s analytics', () => {
     );
   });
 
+  it('adds a long period up the same way by the day, by channel and by cashier (whole months and the days around them)', async () => {
+    for (const days of [45, 100, 365]) {
+      for (const cookie of [manager, cashier]) {
+        const long = await analytics(cookie, addDays(TODAY, 1 - days), TODAY);
+        expect(long.jmd.series).toHaveLength(days);
+        const total = (rows: Array<{ payments: number; refunds: number; payments_count: number }>) =>
+          rows.reduce(
+            (sum, row) => ({
+              payments: sum.payments + row.payments,
+              refunds: sum.refunds + row.refunds,
+              payments_count: sum.payments_count + row.payments_count,
+            }),
+            { payments: 0, refunds: 0, payments_count: 0 },
+          );
+        const { payments, refunds, payments_count } = long.jmd.current;
+        expect(total(long.jmd.series), `${days} days`).toEqual({ payments, refunds, payments_count });
+        expect(total(long.jmd.by_channel), `${days} days`).toEqual({ payments, refunds, payments_count });
+        expect(total(long.jmd.by_cashier), `${days} days`).toEqual({ payments, refunds, payments_count });
+        if (cookie === manager) {
+          // The payers' blocks tile the period exactly: the same top payers as the orders say.
+          const { rows } = await sql<{ payer: string; payments_count: number; payments: number }>`
+            select lynk_id as payer, count(*)::int as payments_count, sum(amount)::int as payments from orders
+            where merchant_id = 1001 and lynk_id is not null
+              and paid_at >= ${jamaicaMidnight(addDays(TODAY, 1 - days)).toISOString()}::timestamptz
+              and paid_at < ${jamaicaMidnight(addDays(TODAY, 1)).toISOString()}::timestamptz
+            group by lynk_id order by sum(amount) desc, lynk_id limit 5`.execute(t.database.db);
+          expect(long.jmd.top_payers, `${days} days`).toEqual(rows);
+        }
+      }
+    }
+    // The seeded history has payments in the last 100 days.
+    expect((await analytics(manager, addDays(TODAY, -99), TODAY)).jmd.current.payments_count).toBeGreaterThan(
+      0,
+    );
+  });
+
   it('reads the JAM-DEX wallet’s payments received beside the J$ wallet’s', async () => {
     const before = await analytics(manager, TODAY);
     expect(before.jam_dex).not.toBeNull();
@@ -304,7 +340,10 @@ describe('a merchant’s analytics', () => {
       t.app.inject({ url: `/api/payment/analytics${query}`, headers: { cookie } });
     const after = await ask(`?from=${TODAY}&to=${YESTERDAY}`);
     expect(after.statusCode).toBe(400);
-    expect(after.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: ANALYTICS_MESSAGES.fromAfterTo });
+    expect(after.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: ANALYTICS_MESSAGES.fromAfterTo,
+    });
     const long = await ask(`?from=${addDays(TODAY, -366)}&to=${TODAY}`);
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: ANALYTICS_MESSAGES.tooLong });
@@ -424,8 +463,9 @@ describe('the rollups', () => {
     expect(violations).toMatchObject({
       analyticsHourlyNotMatching: 0,
       analyticsDailyNotMatching: 0,
-      analyticsPayersDailyNotMatching: 0,
-      analyticsPayersMonthlyNotMatching: 0,
+      analyticsMonthlyNotMatching: 0,
+      analyticsDailyTotalsNotMatching: 0,
+      analyticsPayersNotMatching: 0,
     });
     expect(ok).toBe(true);
   });
@@ -440,8 +480,9 @@ describe('the rollups', () => {
     for (const [table, key, check] of [
       ['analytics_hourly', `${figures}, hour`, 'analyticsHourlyNotMatching'],
       ['analytics_daily', `${figures}, day`, 'analyticsDailyNotMatching'],
-      ['analytics_payers_daily', 'merchant_id, wallet, payer, day', 'analyticsPayersDailyNotMatching'],
-      ['analytics_payers_monthly', 'merchant_id, wallet, payer, month', 'analyticsPayersMonthlyNotMatching'],
+      ['analytics_monthly', `${figures}, month`, 'analyticsMonthlyNotMatching'],
+      ['analytics_daily_totals', 'merchant_id, wallet, day', 'analyticsDailyTotalsNotMatching'],
+      ['analytics_payers', 'merchant_id, wallet, span, start, payer', 'analyticsPayersNotMatching'],
     ] as const) {
       await bump(table, key, 1);
       const broken = await verifyLedger(db);

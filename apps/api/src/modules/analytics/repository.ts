@@ -32,108 +32,157 @@ export interface FigureGroup {
   refunds: string;
 }
 
-interface Grouped extends Omit<FigureGroup, 'by' | 'previous'> {
-  is_previous: boolean;
-  g_bucket: number;
-  g_channel: number;
-  g_cashier: number;
-  g_merchant: number;
+interface Sums {
+  payments_count: string;
+  payments: string;
+  refunds_count: string;
+  refunds: string;
+}
+const SUMS = ['payments_count', 'payments', 'refunds_count', 'refunds'] as const;
+const sums = sql`sum(payments_count)::text as payments_count, sum(payments)::text as payments,
+  sum(refunds_count)::text as refunds_count, sum(refunds)::text as refunds`;
+
+/** Adds rows' sums up under a key, as bigints, into groups of `FigureGroup`. */
+function addUp<T extends Sums & { wallet: Wallet }>(
+  rows: T[],
+  key: (row: T) => string,
+  group: (row: T) => Omit<FigureGroup, keyof Sums>,
+): FigureGroup[] {
+  const totals = new Map<string, { group: Omit<FigureGroup, keyof Sums>; sums: bigint[] }>();
+  for (const row of rows) {
+    const k = key(row);
+    let entry = totals.get(k);
+    if (!entry) {
+      entry = { group: group(row), sums: [0n, 0n, 0n, 0n] };
+      totals.set(k, entry);
+    }
+    SUMS.forEach((column, i) => (entry.sums[i]! += BigInt(row[column])));
+  }
+  return [...totals.values()].map(({ group: g, sums: s }) => ({
+    ...g,
+    payments_count: String(s[0]),
+    payments: String(s[1]),
+    refunds_count: String(s[2]),
+    refunds: String(s[3]),
+  }));
+}
+
+/** Whole months of a period, as [first day, first day after). */
+export interface FullMonths {
+  from: string;
+  to: string;
 }
 
 /**
- * One query over the rollup of the periods' granularity: hours between two instants, or Jamaica
- * days between two dates (both included). Grouping sets sum each view in one pass.
+ * Two plain aggregations: each bucket of both periods, and the current period by merchant,
+ * channel and cashier; the page's views are added up from those. One day is read by the hour.
+ * Longer periods read each day's totals (a cashier: their own rows of the day) and, for the
+ * breakdown, whole months from the monthly rollup and the days around them from the daily one.
+ * (One query with grouping sets reads the rows once but sorts them once per set: slower.)
  */
 export async function sumFigures(
   db: Db,
   scope: Scope,
   range:
     | { granularity: 'HOUR'; previousStart: Date; start: Date; end: Date }
-    | { granularity: 'DAY'; previousFrom: string; from: string; to: string },
+    | { granularity: 'DAY'; previousFrom: string; from: string; to: string; months: FullMonths | null },
 ): Promise<FigureGroup[]> {
-  const hourly = range.granularity === 'HOUR';
-  const table = sql.table(hourly ? 'analytics_hourly' : 'analytics_daily');
-  const bucket = hourly ? sql.ref('hour') : sql.ref('day');
-  const bounds = hourly
-    ? sql`hour >= ${range.previousStart.toISOString()}::timestamptz and hour < ${range.end.toISOString()}::timestamptz`
-    : sql`day between ${range.previousFrom}::date and ${range.to}::date`;
-  const previous = hourly
-    ? sql`hour < ${range.start.toISOString()}::timestamptz`
-    : sql`day < ${range.from}::date`;
-  const bucketText = hourly
-    ? sql`to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00.000"Z"')`
-    : sql`day::text`;
-  const cashier = scope.cashierId === undefined ? sql`true` : sql`cashier_id = ${scope.cashierId}`;
-  const { rows } = await sql<Grouped>`
-    select wallet, is_previous,
-           grouping(${bucket}) as g_bucket, grouping(channel) as g_channel, grouping(cashier_id) as g_cashier,
-           grouping(merchant_id) as g_merchant,
-           ${bucketText} as bucket, channel, cashier_id, merchant_id,
-           sum(payments_count)::text as payments_count, sum(payments)::text as payments,
-           sum(refunds_count)::text as refunds_count, sum(refunds)::text as refunds
-    from (select *, ${previous} as is_previous from ${table}
-          where merchant_id = any(${scope.merchantIds}::int[]) and wallet = any(${scope.wallets}::text[])
-            and ${bounds} and ${cashier}) r
-    group by grouping sets ((wallet, is_previous), (wallet, is_previous, ${bucket}),
-                            (wallet, is_previous, channel), (wallet, is_previous, cashier_id),
-                            (wallet, is_previous, merchant_id))`.execute(db);
-  return rows.map((r) => {
-    const by =
-      r.g_bucket === 0
-        ? 'bucket'
-        : r.g_channel === 0
-          ? 'channel'
-          : r.g_cashier === 0
-            ? 'cashier'
-            : r.g_merchant === 0
-              ? 'merchant'
-              : 'total';
-    return {
-      wallet: r.wallet,
-      previous: r.is_previous,
-      by,
-      bucket: by === 'bucket' ? r.bucket : null,
-      channel: by === 'channel' ? r.channel : null,
-      cashier_id: by === 'cashier' ? r.cashier_id : null,
-      merchant_id: by === 'merchant' ? r.merchant_id : null,
-      payments_count: r.payments_count,
-      payments: r.payments,
-      refunds_count: r.refunds_count,
-      refunds: r.refunds,
-    };
-  });
+  const whose = sql`merchant_id = any(${scope.merchantIds}::int[]) and wallet = any(${scope.wallets}::text[])`;
+  const own = scope.cashierId === undefined ? sql`true` : sql`cashier_id = ${scope.cashierId}`;
+  const columns = sql`wallet, merchant_id, channel, cashier_id, payments_count, payments, refunds_count, refunds`;
+  let buckets;
+  let breakdown;
+  if (range.granularity === 'HOUR') {
+    const start = range.start.toISOString();
+    const end = range.end.toISOString();
+    buckets = sql<BucketRow>`
+      select wallet, to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00.000"Z"') as bucket,
+             hour < ${start}::timestamptz as is_previous, ${sums}
+      from analytics_hourly
+      where ${whose} and ${own} and hour >= ${range.previousStart.toISOString()}::timestamptz
+        and hour < ${end}::timestamptz
+      group by wallet, hour`;
+    breakdown = sql<BreakdownRow>`
+      select wallet, merchant_id, channel, cashier_id, ${sums} from analytics_hourly
+      where ${whose} and ${own} and hour >= ${start}::timestamptz and hour < ${end}::timestamptz
+      group by wallet, merchant_id, channel, cashier_id`;
+  } else {
+    const days = sql`day between ${range.previousFrom}::date and ${range.to}::date`;
+    buckets = sql<BucketRow>`
+      select wallet, day::text as bucket, day < ${range.from}::date as is_previous, ${sums}
+      from ${sql.table(scope.cashierId === undefined ? 'analytics_daily_totals' : 'analytics_daily')}
+      where ${whose} and ${own} and ${days}
+      group by wallet, day`;
+    const { months } = range;
+    const outsideMonths = months
+      ? sql`and not (day >= ${months.from}::date and day < ${months.to}::date)`
+      : sql``;
+    const monthly = months
+      ? sql`select ${columns} from analytics_monthly
+            where ${whose} and ${own} and month >= ${months.from}::date and month < ${months.to}::date
+            union all`
+      : sql``;
+    breakdown = sql<BreakdownRow>`
+      select wallet, merchant_id, channel, cashier_id, ${sums}
+      from (${monthly}
+            select ${columns} from analytics_daily
+            where ${whose} and ${own} and day between ${range.from}::date and ${range.to}::date ${outsideMonths}) r
+      group by wallet, merchant_id, channel, cashier_id`;
+  }
+  const [{ rows: b }, { rows: d }] = await Promise.all([buckets.execute(db), breakdown.execute(db)]);
+  const none = { bucket: null, channel: null, cashier_id: null, merchant_id: null };
+  return [
+    ...addUp(
+      b,
+      (r) => `${r.wallet}|${r.is_previous}`,
+      (r) => ({ ...none, wallet: r.wallet, previous: r.is_previous, by: 'total' }),
+    ),
+    ...addUp(
+      b.filter((r) => !r.is_previous),
+      (r) => `${r.wallet}|${r.bucket}`,
+      (r) => ({ ...none, wallet: r.wallet, previous: false, by: 'bucket', bucket: r.bucket }),
+    ),
+    ...addUp(
+      d,
+      (r) => `${r.wallet}|${r.channel}`,
+      (r) => ({ ...none, wallet: r.wallet, previous: false, by: 'channel', channel: r.channel }),
+    ),
+    ...addUp(
+      d,
+      (r) => `${r.wallet}|${r.cashier_id}`,
+      (r) => ({ ...none, wallet: r.wallet, previous: false, by: 'cashier', cashier_id: r.cashier_id }),
+    ),
+    ...addUp(
+      d,
+      (r) => `${r.wallet}|${r.merchant_id}`,
+      (r) => ({ ...none, wallet: r.wallet, previous: false, by: 'merchant', merchant_id: r.merchant_id }),
+    ),
+  ];
 }
 
+type BucketRow = Sums & { wallet: Wallet; bucket: string; is_previous: boolean };
+type BreakdownRow = Sums & { wallet: Wallet; merchant_id: number; channel: string; cashier_id: number };
+
 /**
- * The largest payers of a wallet between two Jamaica days (both included): whole months from the
- * monthly rollup, the days before and after them from the daily one.
+ * The largest payers of a wallet over a period, given as the payers' rollup blocks that tile it
+ * (see `payerBlocks`): a handful of buckets of payers whatever its length.
  */
 export async function topPayers(
   db: Db,
   merchantIds: number[],
   wallet: Wallet,
-  days: { from: string; to: string; fullMonths: { from: string; to: string } | null },
+  blocks: Array<{ span: number; start: string }>,
   limit: number,
 ) {
-  const months = days.fullMonths;
-  const monthly = months
-    ? sql`select payer, payments_count, payments from analytics_payers_monthly
-          where merchant_id = any(${merchantIds}::int[]) and wallet = ${wallet}
-            and month >= ${months.from}::date and month < ${months.to}::date`
-    : sql`select null::text as payer, 0::bigint as payments_count, 0::bigint as payments where false`;
-  const outsideMonths = months
-    ? sql`and not (day >= ${months.from}::date and day < ${months.to}::date)`
-    : sql``;
   const { rows } = await sql<{ payer: string; payments_count: string; payments: string }>`
-    select payer, sum(payments_count)::text as payments_count, sum(payments)::text as payments
-    from (${monthly}
-          union all
-          select payer, payments_count, payments from analytics_payers_daily
-          where merchant_id = any(${merchantIds}::int[]) and wallet = ${wallet}
-            and day between ${days.from}::date and ${days.to}::date ${outsideMonths}) p
-    group by payer
-    having sum(payments_count) > 0
-    order by sum(payments) desc, payer
+    select p.payer, sum(p.payments_count)::text as payments_count, sum(p.payments)::text as payments
+    from unnest(${blocks.map((b) => b.span)}::smallint[], ${blocks.map((b) => b.start)}::date[]) as b(span, start)
+    join analytics_payers p
+      on p.merchant_id = any(${merchantIds}::int[]) and p.wallet = ${wallet} and p.span = b.span
+     and p.start = b.start
+    group by p.payer
+    having sum(p.payments_count) > 0
+    order by sum(p.payments) desc, p.payer
     limit ${limit}`.execute(db);
   return rows;
 }

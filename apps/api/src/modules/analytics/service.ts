@@ -23,45 +23,7 @@ import {
   type Scope,
   type Wallet,
 } from './repository.ts';
-
-const HOUR_MS = 3_600_000;
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-/** The period asked for and the one before it, as many days long and ending the day before. */
-function periodOf(query: AnalyticsQuery) {
-  const days = daysBetween(query.from, query.to) + 1;
-  return {
-    from: query.from,
-    to: query.to,
-    previous_from: addDays(query.from, -days),
-    previous_to: addDays(query.from, -1),
-    granularity: days === 1 ? ('HOUR' as const) : ('DAY' as const),
-  };
-}
-type Period = ReturnType<typeof periodOf>;
-
-/** The chart's bars: each hour of the day, or each Jamaica day, with the key the rollup sums under. */
-function bucketsOf(period: Period): Array<{ key: string; start: string }> {
-  if (period.granularity === 'HOUR') {
-    const start = jamaicaMidnight(period.from).getTime();
-    return Array.from({ length: 24 }, (_, i) => {
-      const iso = new Date(start + i * HOUR_MS).toISOString();
-      return { key: iso, start: iso };
-    });
-  }
-  return Array.from({ length: daysBetween(period.from, period.to) + 1 }, (_, i) => {
-    const day = addDays(period.from, i);
-    return { key: day, start: jamaicaMidnight(day).toISOString() };
-  });
-}
-
-/** The whole months between two days (both included), as [first day, first day after): else null. */
-function fullMonthsOf(from: string, to: string): { from: string; to: string } | null {
-  const first = from.endsWith('-01') ? from : `${addDays(`${from.slice(0, 8)}01`, 32).slice(0, 8)}01`;
-  const after = `${addDays(to, 1).slice(0, 8)}01`;
-  return first < after ? { from: first, to: after } : null;
-}
+import { bucketsOf, fullMonthsOf, payerBlocks, periodOf, type Period } from './periods.ts';
 
 type Amounts = Omit<AnalyticsBucket, 'start'>;
 const ZERO: Amounts = { payments_count: 0, payments: 0, refunds_count: 0, refunds: 0, net: 0 };
@@ -147,7 +109,7 @@ async function walletAnalytics(
               db,
               viewer.merchantIds,
               wallet,
-              { from: period.from, to: period.to, fullMonths: fullMonthsOf(period.from, period.to) },
+              payerBlocks(period.from, period.to),
               ANALYTICS_TOP_PAYERS,
             )
           ).map((row) => ({
@@ -176,7 +138,13 @@ async function analyticsOf(db: Db, query: AnalyticsQuery, viewer: Viewer) {
           start: jamaicaMidnight(period.from),
           end: jamaicaMidnight(addDays(period.to, 1)),
         }
-      : { granularity: 'DAY', previousFrom: period.previous_from, from: period.from, to: period.to },
+      : {
+          granularity: 'DAY',
+          previousFrom: period.previous_from,
+          from: period.from,
+          to: period.to,
+          months: fullMonthsOf(period.from, period.to),
+        },
   );
   const [jmd, jamDex] = await Promise.all([
     walletAnalytics(db, groups, 'JMD', period, viewer),

@@ -34,38 +34,66 @@ export const ANALYTICS_SOURCE_ROWS = `
   select merchant_id, 'JAM-DEX', created_at, '', 0, from_id, 1, amount, 0, 0
   from cbdc_payments where status = 'Success'`;
 
-/** The rollup tables, each with its bucket expression over a source row's `at`. */
+const DAY = JAMAICA_DAY_SQL('at');
+
+/**
+ * The payers' buckets: blocks of 1, 2, 4, 8 and 16 days from the first of the month (the last one
+ * of a month ends with it), the month (31) and the quarter (92). Any period is a handful of whole
+ * blocks, so a year's top payers read about ten buckets of payers, not 365.
+ */
+export const PAYER_SPANS = [1, 2, 4, 8, 16, 31, 92] as const;
+const SPAN_START = `case span
+    when 92 then make_date(extract(year from ${DAY})::int, (extract(month from ${DAY})::int - 1) / 3 * 3 + 1, 1)
+    when 31 then ${MONTH_SQL(DAY)}
+    else ${MONTH_SQL(DAY)} + (extract(day from ${DAY})::int - 1) / span * span end`;
+
+/**
+ * The rollup tables: each one's bucket columns (with their expressions over a source row's `at`)
+ * and what else it is keyed by: channel and cashier (`breakdown`), nothing (`total`: a day's bar
+ * of a long period), or the payer (`payer`, payments only, in every span's block).
+ */
 export const ANALYTICS_ROLLUPS = {
-  analytics_hourly: { bucket: 'hour', expression: HOUR_SQL('at'), perPayer: false },
-  analytics_daily: { bucket: 'day', expression: JAMAICA_DAY_SQL('at'), perPayer: false },
-  analytics_payers_daily: { bucket: 'day', expression: JAMAICA_DAY_SQL('at'), perPayer: true },
-  analytics_payers_monthly: {
-    bucket: 'month',
-    expression: MONTH_SQL(JAMAICA_DAY_SQL('at')),
-    perPayer: true,
+  analytics_hourly: { buckets: [['hour', HOUR_SQL('at')]], kind: 'breakdown' },
+  analytics_daily: { buckets: [['day', DAY]], kind: 'breakdown' },
+  analytics_monthly: { buckets: [['month', MONTH_SQL(DAY)]], kind: 'breakdown' },
+  analytics_daily_totals: { buckets: [['day', DAY]], kind: 'total' },
+  analytics_payers: {
+    buckets: [
+      ['span', 'span'],
+      ['start', SPAN_START],
+    ],
+    kind: 'payer',
   },
 } as const;
+export type AnalyticsRollup = keyof typeof ANALYTICS_ROLLUPS;
 
-function upsert(table: keyof typeof ANALYTICS_ROLLUPS): string {
-  const { bucket, expression, perPayer } = ANALYTICS_ROLLUPS[table];
-  if (perPayer) {
-    return `
-  insert into ${table} as r (merchant_id, wallet, ${bucket}, payer, payments_count, payments)
-  select merchant_id, wallet, ${expression}, payer, sum(payments_count), sum(payments)
-  from unnest(deltas) where payer is not null and payments_count <> 0
-  group by 1, 2, 3, 4 order by 1, 2, 3, 4
-  on conflict (merchant_id, wallet, ${bucket}, payer) do update
-  set payments_count = r.payments_count + excluded.payments_count, payments = r.payments + excluded.payments;`;
-  }
+/** A rollup's key columns and their expressions, the figures it sums, and which source rows it counts. */
+export function rollupColumns(table: AnalyticsRollup) {
+  const { kind, buckets } = ANALYTICS_ROLLUPS[table];
+  const rest = kind === 'payer' ? ['payer'] : kind === 'breakdown' ? ['channel', 'cashier_id'] : [];
+  return {
+    keys: ['merchant_id', 'wallet', ...buckets.map(([column]) => column), ...rest],
+    expressions: ['merchant_id', 'wallet', ...buckets.map(([, expression]) => expression), ...rest],
+    sums:
+      kind === 'payer'
+        ? ['payments_count', 'payments']
+        : ['payments_count', 'payments', 'refunds_count', 'refunds'],
+    /** Each payment once per span. */
+    spans: kind === 'payer' ? `cross join unnest(array[${PAYER_SPANS.join(', ')}]) as p(span)` : '',
+    where: kind === 'payer' ? 'payer is not null and payments_count <> 0' : 'true',
+  };
+}
+
+function upsert(table: AnalyticsRollup): string {
+  const { keys, expressions, sums, spans, where } = rollupColumns(table);
+  const positions = keys.map((_, i) => i + 1).join(', ');
   return `
-  insert into ${table} as r (merchant_id, wallet, ${bucket}, channel, cashier_id, payments_count, payments,
-                             refunds_count, refunds)
-  select merchant_id, wallet, ${expression}, channel, cashier_id, sum(payments_count), sum(payments),
-         sum(refunds_count), sum(refunds)
-  from unnest(deltas) group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-  on conflict (merchant_id, wallet, ${bucket}, channel, cashier_id) do update
-  set payments_count = r.payments_count + excluded.payments_count, payments = r.payments + excluded.payments,
-      refunds_count = r.refunds_count + excluded.refunds_count, refunds = r.refunds + excluded.refunds;`;
+  insert into ${table} as r (${[...keys, ...sums].join(', ')})
+  select ${[...expressions, ...sums.map((c) => `sum(${c})`)].join(', ')}
+  from unnest(deltas) ${spans} where ${where}
+  group by ${positions} order by ${positions}
+  on conflict (${keys.join(', ')}) do update
+  set ${sums.map((c) => `${c} = r.${c} + excluded.${c}`).join(', ')};`;
 }
 
 /**
@@ -79,10 +107,7 @@ begin
   if coalesce(array_length(deltas, 1), 0) = 0 then
     return;
   end if;
-  ${upsert('analytics_hourly')}
-  ${upsert('analytics_daily')}
-  ${upsert('analytics_payers_daily')}
-  ${upsert('analytics_payers_monthly')}
+  ${(Object.keys(ANALYTICS_ROLLUPS) as AnalyticsRollup[]).map(upsert).join('\n')}
 end $$;`;
 
 const ORDER_DELTA = (o: string, sign: string) =>
