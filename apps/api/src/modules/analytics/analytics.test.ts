@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES, type Analytics, type ChainAnalytics } from '@lynk/contract/analytics';
+import {
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_MESSAGES,
+  type Analytics,
+  type ChainAnalytics,
+} from '@lynk/contract/analytics';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { newKey } from '../../test/accounts.ts';
 import { expectSoundLedger } from '../../test/ledger.ts';
@@ -344,10 +349,10 @@ describe('a merchant’s analytics', () => {
       code: 'VALIDATION_FAILED',
       message: ANALYTICS_MESSAGES.fromAfterTo,
     });
-    const long = await ask(`?from=${addDays(TODAY, -366)}&to=${TODAY}`);
+    const long = await ask(`?from=${addDays(TODAY, -ANALYTICS_MAX_DAYS)}&to=${TODAY}`);
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: ANALYTICS_MESSAGES.tooLong });
-    expect((await ask(`?from=${addDays(TODAY, -365)}&to=${TODAY}`)).statusCode).toBe(200);
+    expect((await ask(`?from=${addDays(TODAY, 1 - ANALYTICS_MAX_DAYS)}&to=${TODAY}`)).statusCode).toBe(200);
     for (const query of [
       '',
       `?from=${TODAY}`,

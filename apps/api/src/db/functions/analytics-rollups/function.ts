@@ -14,7 +14,7 @@
  */
 
 /** Jamaica keeps UTC−5 all year (no DST since 1983): a fixed offset, the same on every server. */
-export const JAMAICA_DAY_SQL = (at: string) => `((${at} at time zone 'UTC') - interval '5 hours')::date`;
+const JAMAICA_DAY_SQL = (at: string) => `((${at} at time zone 'UTC') - interval '5 hours')::date`;
 const HOUR_SQL = (at: string) => `date_bin('1 hour', ${at}, timestamptz '2000-01-01 00:00:00+00')`;
 const MONTH_SQL = (day: string) => `(${day} - (extract(day from ${day})::int - 1))`;
 
@@ -41,7 +41,7 @@ const DAY = JAMAICA_DAY_SQL('at');
  * of a month ends with it), the month (31) and the quarter (92). Any period is a handful of whole
  * blocks, so a year's top payers read about ten buckets of payers, not 365.
  */
-export const PAYER_SPANS = [1, 2, 4, 8, 16, 31, 92] as const;
+const PAYER_SPANS = [1, 2, 4, 8, 16, 31, 92] as const;
 const SPAN_START = `case span
     when 92 then make_date(extract(year from ${DAY})::int, (extract(month from ${DAY})::int - 1) / 3 * 3 + 1, 1)
     when 31 then ${MONTH_SQL(DAY)}
@@ -52,7 +52,7 @@ const SPAN_START = `case span
  * and what else it is keyed by: channel and cashier (`breakdown`), nothing (`total`: a day's bar
  * of a long period), or the payer (`payer`, payments only, in every span's block).
  */
-export const ANALYTICS_ROLLUPS = {
+const ANALYTICS_ROLLUPS = {
   analytics_hourly: { buckets: [['hour', HOUR_SQL('at')]], kind: 'breakdown' },
   analytics_daily: { buckets: [['day', DAY]], kind: 'breakdown' },
   analytics_monthly: { buckets: [['month', MONTH_SQL(DAY)]], kind: 'breakdown' },
