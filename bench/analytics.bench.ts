@@ -79,7 +79,7 @@ if (existing < ORDERS) {
     days: 365,
     onProgress: (done, total) => console.log(`  ${done} / ${total}`),
   });
-  built = `built by the bulk seeder in ${result.seconds.toFixed(0)} s, rollups kept by their triggers as it inserted`;
+  built = `built by the bulk seeder in ${result.seconds.toFixed(0)} s (the rollups kept by their triggers as it inserted)`;
   console.log(`loaded ${result.orders} orders in ${result.seconds.toFixed(1)} s`);
 }
 const total = await count(sql<{ n: string }>`select count(*) as n from orders`);
@@ -90,7 +90,8 @@ const kingston = await count(
 );
 const rollupRows = await count(
   sql<{ n: string }>`select (select count(*) from analytics_hourly) + (select count(*) from analytics_daily)
-    + (select count(*) from analytics_payers_daily) + (select count(*) from analytics_payers_monthly) as n`,
+    + (select count(*) from analytics_monthly) + (select count(*) from analytics_daily_totals)
+    + (select count(*) from analytics_payers) as n`,
 );
 
 const secrets = await loadSecrets('memory://');

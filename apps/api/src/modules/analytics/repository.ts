@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/transaction.ts';
+import { addDays } from '../ledger/index.ts';
 
 /** Only the analytics module reads the rollups (migration 0023); the triggers write them. */
 
@@ -114,19 +115,20 @@ export async function sumFigures(
       where ${whose} and ${own} and ${days}
       group by wallet, day`;
     const { months } = range;
-    const outsideMonths = months
-      ? sql`and not (day >= ${months.from}::date and day < ${months.to}::date)`
-      : sql``;
-    const monthly = months
+    const daily = (from: string, to: string) =>
+      sql`select ${columns} from analytics_daily
+          where ${whose} and ${own} and day >= ${from}::date and day < ${to}::date`;
+    const after = addDays(range.to, 1);
+    // Whole months from the monthly rollup; the days before and after them (two ranges, so that
+    // the index reads only those days) from the daily one.
+    const parts = months
       ? sql`select ${columns} from analytics_monthly
             where ${whose} and ${own} and month >= ${months.from}::date and month < ${months.to}::date
-            union all`
-      : sql``;
+            union all ${daily(range.from, months.from)}
+            union all ${daily(months.to, after)}`
+      : daily(range.from, after);
     breakdown = sql<BreakdownRow>`
-      select wallet, merchant_id, channel, cashier_id, ${sums}
-      from (${monthly}
-            select ${columns} from analytics_daily
-            where ${whose} and ${own} and day between ${range.from}::date and ${range.to}::date ${outsideMonths}) r
+      select wallet, merchant_id, channel, cashier_id, ${sums} from (${parts}) r
       group by wallet, merchant_id, channel, cashier_id`;
   }
   const [{ rows: b }, { rows: d }] = await Promise.all([buckets.execute(db), breakdown.execute(db)]);
