@@ -14,7 +14,7 @@
  * whose checks compare the rollups with the orders. BENCH_POSTGRES=1 runs it on a throwaway
  * PostgreSQL server instead. Figures go to docs/performance-log.md.
  */
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
@@ -147,6 +147,10 @@ const anchor = { app: bare, request: { method: 'GET' as const, url: '/bare' } };
 const describe = (name: string, f: LoadFigures) =>
   `${name}: p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms, ${f.perSecond} requests/s` +
   (f.anchorPerSecond ? ` (bare route alongside: ${f.anchorPerSecond} requests/s)` : '');
+// The machine is shared: how busy it was says how far to trust a tail.
+const loadBefore = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(', ');
 const anchorBefore = await measure(bare, { method: 'GET', url: '/bare' }, load);
 console.log(describe('bare Fastify route', anchorBefore));
 const results: Array<{ name: string; target: number; figures: LoadFigures }> = [];
@@ -160,6 +164,10 @@ for (const shape of shapes) {
   console.log(describe(shape.name, figures));
 }
 const anchorAfter = await measure(bare, { method: 'GET', url: '/bare' }, load);
+const loadAfter = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(', ');
+console.log(`load average ${loadBefore} before, ${loadAfter} after`);
 console.log(describe('bare Fastify route (after)', anchorAfter));
 
 let verified = 'not run (BENCH_VERIFY=0)';
@@ -178,7 +186,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 await writePerformanceSection(
   config.databaseUrl ? 'analytics-bench-postgres' : 'analytics-bench',
   [
-    `Analytics (\`npm run bench:analytics\`, ${new Date().toISOString().slice(0, 10)}): \`GET /api/payment/analytics\` through the app (\`app.inject\`, bearer token), ${where} database holding ${fmt(total)} orders over the last 365 days (Kingston's paid ones, the branch read: ${fmt(kingston)})${built ? `, ${built}` : ''}; ${fmt(rollupRows)} rollup rows in all. Each answer is read from the rollups (nothing is kept between requests). After a one-second warm-up, p50/p99 of ${load.requests} requests one after the other; requests/s with ${load.concurrency} in flight for ${load.seconds} s, alternating one-second slices with the anchor. Anchor, in the same run: a bare Fastify route measured the same way, ${fmt(anchorBefore.perSecond)} requests/s before the shapes and ${fmt(anchorAfter.perSecond)} after (p50 ${anchorBefore.p50.toFixed(2)} ms, p99 ${anchorBefore.p99.toFixed(2)} ms). Targets: p99 ≤ ${TARGETS.month} ms for 30 days, ≤ ${TARGETS.year} ms for a year. Ledger verification afterwards: ${verified}.`,
+    `Analytics (\`npm run bench:analytics\`, ${new Date().toISOString().slice(0, 10)}): \`GET /api/payment/analytics\` through the app (\`app.inject\`, bearer token), ${where} database holding ${fmt(total)} orders over the last 365 days (Kingston's paid ones, the branch read: ${fmt(kingston)})${built ? `, ${built}` : ''}; ${fmt(rollupRows)} rollup rows in all. Each answer is read from the rollups (nothing is kept between requests). After a one-second warm-up, p50/p99 of ${load.requests} requests one after the other; requests/s with ${load.concurrency} in flight for ${load.seconds} s, alternating one-second slices with the anchor. Anchor, in the same run: a bare Fastify route measured the same way, ${fmt(anchorBefore.perSecond)} requests/s before the shapes and ${fmt(anchorAfter.perSecond)} after (p50 ${anchorBefore.p50.toFixed(2)} ms, p99 ${anchorBefore.p99.toFixed(2)} ms; after: p99 ${anchorAfter.p99.toFixed(2)} ms). Load average ${loadBefore} before the measurements, ${loadAfter} after (2 CPUs; other work shares them). Targets: p99 ≤ ${TARGETS.month} ms for 30 days, ≤ ${TARGETS.year} ms for a year. Ledger verification afterwards: ${verified}.`,
     '',
     '| Period | p50 ms | p99 ms | Requests/s | Bare route requests/s | p99 target |',
     '| --- | --- | --- | --- | --- | --- |',
