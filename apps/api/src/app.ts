@@ -26,6 +26,7 @@ import { logDestination, OneLinePerRequest, requestId, serializeRequest } from '
 import type { Secrets } from './lib/secrets.ts';
 import { createTokenCipher } from './lib/token-cipher.ts';
 import { accountPlugin } from './modules/account/index.ts';
+import { analyticsPlugin } from './modules/analytics/index.ts';
 import { auditPlugin } from './modules/audit/index.ts';
 import { batchesPlugin } from './modules/batches/index.ts';
 import {
@@ -309,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportingPlugin);
   await app.register(auditPlugin);
   await app.register(shiftsPlugin);
+  await app.register(analyticsPlugin);
   // The simulated bank rail runs beside the jobs, registered after them: it stops before the
   // job queue does (Fastify closes the last registered first).
   if (jobs === 'run') await app.register(bankRailPlugin, { stepSeconds: config.bankRailStepSeconds });

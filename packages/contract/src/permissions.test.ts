@@ -230,10 +230,25 @@ function gatesPassed(roleId: RoleId): GateKey[] {
 }
 
 describe('role matrix', () => {
-  it('a cashier sees only the Orders tab, QR download, payment request, last exports and their own cash-up', () => {
+  it('a cashier sees only the Orders tab, QR download, payment request, last exports, their own cash-up and analytics', () => {
     expect(gatesPassed(ROLE_IDS.CASHIER)).toEqual(
-      ['cashUp', 'lastExports', 'ordersTab', 'paymentRequest', 'paymentsTab', 'qrDownload'].sort(),
+      [
+        'analytics',
+        'cashUp',
+        'lastExports',
+        'ordersTab',
+        'paymentRequest',
+        'paymentsTab',
+        'qrDownload',
+      ].sort(),
     );
+  });
+
+  it("only a super administrator passes the chain's analytics", () => {
+    expect(gatesPassed(ROLE_IDS.SUPER_ADMIN)).toContain('analyticsChain');
+    for (const id of [ROLE_IDS.ADMIN, ROLE_IDS.MANAGER, ROLE_IDS.CASHIER, ROLE_IDS.NO_ACCESS]) {
+      expect(gatesPassed(id)).not.toContain('analyticsChain');
+    }
   });
 
   it("a manager closes and reopens every cashier's shifts; a cashier only their own", () => {
@@ -272,9 +287,12 @@ describe('role matrix', () => {
   });
 
   it.each([ROLE_IDS.ADMIN, ROLE_IDS.SUPER_ADMIN])(
-    'role %i passes every gate, review batch and staff menu included',
+    'role %i passes every gate, review batch and staff menu included (the chain only a super admin)',
     (id) => {
-      expect(gatesPassed(id)).toEqual((Object.keys(GATES) as GateKey[]).sort());
+      const all = (Object.keys(GATES) as GateKey[]).sort();
+      expect(gatesPassed(id)).toEqual(
+        id === ROLE_IDS.SUPER_ADMIN ? all : all.filter((key) => key !== 'analyticsChain'),
+      );
       expect(canTransfer(ROLE_PERMISSIONS[id], ROLE_NAMES[id], ['BANK_ACCOUNT'])).toBe(true);
       expect(canTransfer(ROLE_PERMISSIONS[id], ROLE_NAMES[id], ['CBDC'])).toBe(true);
     },

@@ -82,6 +82,8 @@ export interface Gate {
   anyOf?: readonly PermissionString[];
   allOf?: readonly PermissionString[];
   adminOnly?: boolean;
+  /** Only a super administrator (the corporate view of a parent organisation). */
+  superAdminOnly?: boolean;
 }
 
 /** The gating table of spec section 6, as data. */
@@ -114,12 +116,15 @@ export const GATES = {
   cashUpManage: { allOf: ['read:orders'] },
   /** Not in the spec: the analytics page. A cashier sees the figures of their own orders only. */
   analytics: { anyOf: ['read:orders', 'read:owned-orders'] },
+  /** The chain's analytics: a super administrator (of a parent organisation: else 404). */
+  analyticsChain: { allOf: ['read:orders'], superAdminOnly: true },
 } as const satisfies Record<string, Gate>;
 
 export type GateKey = keyof typeof GATES;
 
 export function passesGate(granted: readonly string[], role: string | null | undefined, gate: Gate): boolean {
   if (gate.adminOnly && !isAdminRole(role)) return false;
+  if (gate.superAdminOnly && !isSuperAdminRole(role)) return false;
   if (gate.allOf && !gate.allOf.every((p) => hasPermission(granted, p))) return false;
   if (gate.anyOf && gate.anyOf.length > 0 && !gate.anyOf.some((p) => hasPermission(granted, p))) return false;
   return true;

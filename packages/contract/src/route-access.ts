@@ -142,6 +142,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/payment/:id/partial-refund': gated('issueRefund'),
   'GET /api/payment/refund-transactions': gated('refundsTab'),
 
+  // The analytics page: the merchant's figures (a cashier's: their own orders'); a parent
+  // organisation's super admin the chain's (an organisation without branches has none: 404).
+  'GET /api/payment/analytics': gated('analytics'),
+  'GET /api/payment/analytics/chain': gated('analyticsChain', { tenancy: 'organization' }),
   // The cashier's cash-up: a cashier's own shifts (another cashier's look missing), a manager's branch's.
   'GET /api/payment/shifts/current': gated('cashUp'),
   'GET /api/payment/shifts': gated('cashUp'),

@@ -4,7 +4,7 @@ import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import * as listingChangeNotify from './migrations/0016-listing-change-notify.ts';
 
-const NEWEST = '0022-background-exports';
+const NEWEST = '0023-analytics-rollups';
 /** A migration whose work is easy to see (its triggers), dropped and run again below. */
 const REPLAYED = '0016-listing-change-notify';
 

@@ -23,6 +23,7 @@ import * as auditAppendOnly from './migrations/0019-audit-append-only.ts';
 import * as sessionEndsNotify from './migrations/0020-session-ends-notify.ts';
 import * as cashierShifts from './migrations/0021-cashier-shifts.ts';
 import * as backgroundExports from './migrations/0022-background-exports.ts';
+import * as analyticsRollups from './migrations/0023-analytics-rollups.ts';
 
 // Listed here rather than read from disk, so the bundle-free Node runtime and tests agree on the set.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020-session-ends-notify': sessionEndsNotify,
   '0021-cashier-shifts': cashierShifts,
   '0022-background-exports': backgroundExports,
+  '0023-analytics-rollups': analyticsRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,6 +23,13 @@ import type {
   ReportExportsTable,
 } from './schema-reports.ts';
 import type { ShiftEntriesTable, ShiftsTable } from './schema-shifts.ts';
+import type {
+  AnalyticsDailyTable,
+  AnalyticsDailyTotalsTable,
+  AnalyticsHourlyTable,
+  AnalyticsMonthlyTable,
+  AnalyticsPayersTable,
+} from './schema-analytics.ts';
 import type { TwoFactorCredentialsTable, TwoFactorRecoveryCodesTable } from './schema-two-factor.ts';
 import type { RateLimitCountersTable, SignInFailuresTable } from './schema-limits.ts';
 
@@ -282,4 +289,9 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   shifts: ShiftsTable;
   shift_entries: ShiftEntriesTable;
+  analytics_hourly: AnalyticsHourlyTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_monthly: AnalyticsMonthlyTable;
+  analytics_daily_totals: AnalyticsDailyTotalsTable;
+  analytics_payers: AnalyticsPayersTable;
 }

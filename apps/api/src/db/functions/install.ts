@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ANALYTICS_FUNCTIONS } from './analytics-rollups/function.ts';
 import { DECIDE } from './ledger-post-batch/decide.ts';
 import { LOCK } from './ledger-post-batch/lock.ts';
 import { WRITE } from './ledger-post-batch/write.ts';
@@ -21,5 +22,6 @@ export async function installFunctions(db: Kysely<unknown>): Promise<void> {
     await sql.raw(LEDGER_POST_BATCH).execute(trx);
     await sql.raw(LISTING_CHANGES_NOTIFY).execute(trx);
     await sql.raw(LISTING_CHANGES_NOTIFY_RENAME).execute(trx);
+    for (const fn of ANALYTICS_FUNCTIONS) await sql.raw(fn).execute(trx);
   });
 }

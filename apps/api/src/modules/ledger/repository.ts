@@ -1,4 +1,9 @@
 import { sql } from 'kysely';
+import {
+  ANALYTICS_SOURCE_ROWS,
+  rollupColumns,
+  type AnalyticsRollup,
+} from '../../db/functions/analytics-rollups/function.ts';
 import type { Currency } from '../../db/schema.ts';
 import type { Db } from '../../db/transaction.ts';
 
@@ -47,6 +52,29 @@ export function findAccountFacts(db: Db, accountIds: number[]): Promise<AccountF
     .select(['id', 'merchant_id', 'type', 'currency', 'label'])
     .where('id', 'in', accountIds)
     .execute();
+}
+
+/**
+ * The rows of one analytics rollup (ADR 048) that differ from what the payments and refunds sum to
+ * in their bucket: a missing, extra or wrong row each count once.
+ */
+function rollupMismatches(table: AnalyticsRollup) {
+  const { keys, expressions, sums, spans, where } = rollupColumns(table);
+  const raw = (parts: string[], separator = ', ') => sql.raw(parts.join(separator));
+  const computed = expressions.map((expression, i) => `${expression} as ${keys[i]}`);
+  return sql`
+    select count(*) from ${sql.table(table)} r
+    full join (select ${raw([...computed, ...sums.map((c) => `sum(${c}) as ${c}`)])}
+               from (${sql.raw(ANALYTICS_SOURCE_ROWS)}) s ${sql.raw(spans)} where ${sql.raw(where)}
+               group by ${raw(keys.map((_, i) => String(i + 1)))}) t
+      on ${raw(
+        keys.map((k) => `t.${k} = r.${k}`),
+        ' and ',
+      )}
+    where ${raw(
+      sums.map((c) => `coalesce(r.${c}, 0) <> coalesce(t.${c}, 0)`),
+      ' or ',
+    )}`;
 }
 
 /** Each check counts the rows that break one rule of the ledger; all zero means it is sound. */
@@ -116,6 +144,16 @@ const CHECKS = {
                from refunds group by order_id) r on r.order_id = o.id
     where o.refunded <> coalesce(r.amount, 0) or o.refunded_fee <> coalesce(r.fee, 0)
        or o.refunded_tax <> coalesce(r.tax, 0)`,
+  /**
+   * The analytics rollups (ADR 048) differ from the payments and refunds they count: by the hour,
+   * the day and the month (by channel and cashier), the day's totals, per payer by the day and by
+   * the month.
+   */
+  analyticsHourlyNotMatching: rollupMismatches('analytics_hourly'),
+  analyticsDailyNotMatching: rollupMismatches('analytics_daily'),
+  analyticsMonthlyNotMatching: rollupMismatches('analytics_monthly'),
+  analyticsDailyTotalsNotMatching: rollupMismatches('analytics_daily_totals'),
+  analyticsPayersNotMatching: rollupMismatches('analytics_payers'),
   /** A paid order or a refund without the journal entry that moved its money. */
   ordersWithoutEntry: sql`
     select count(*) from (

@@ -30,8 +30,11 @@ export interface RouteRequest {
   /** Names a tenant's object: called once per tenant (otherwise once, as the actor's own merchant). */
   perTenant: boolean;
   build(context: CallContext): Call | Promise<Call>;
-  /** Whose record or what gate the named object has (see `Target`). */
-  target?(tenant: Tenant): Omit<Target, 'ownTenant'>;
+  /**
+   * Whose record or what gate the named object has (see `Target`); `ownTenant: false` for an
+   * object the caller's own organisation does not have (a chain, for a branch).
+   */
+  target?(tenant: Tenant): Partial<Target>;
   /** Ends the caller's session or changes who they are: called after every other route. */
   last?: true;
   /** The same route on the caller's own record (one's own needs no `othersNeed`). */
@@ -263,6 +266,13 @@ export const ROUTE_REQUESTS: Readonly<Record<string, RouteRequest>> = {
   ),
   'GET /api/payment/refund-transactions': once(() => get('/api/payment/refund-transactions')),
 
+  // The analytics page: the caller's merchant's figures; a chain's only for a parent organisation,
+  // and every actor is signed in to a branch, whose chain does not exist (404).
+  'GET /api/payment/analytics': once(() => get(`/api/payment/analytics?from=${today()}&to=${today()}`)),
+  'GET /api/payment/analytics/chain': {
+    ...once(() => get(`/api/payment/analytics/chain?from=${today()}&to=${today()}`)),
+    target: () => ({ ownTenant: false }),
+  },
   'GET /api/payment/shifts/current': once(() => get('/api/payment/shifts/current')),
   'GET /api/payment/shifts': once(() => get('/api/payment/shifts')),
   'GET /api/payment/shifts/:id': perTenant((tenant) => get(`/api/payment/shifts/${tenant.shift.id}`)),
