@@ -45,7 +45,33 @@ async function managerSignedIn(browser: Browser) {
 
 const figure = (page: Page, id: string) => page.getByTestId('current-shift').getByTestId(id);
 
-test('a cashier takes two payments, a manager refunds one in part, the cashier closes the shift and sees the right totals, prints it on one A4 page and downloads it; the manager reopens it with a reason', async ({
+/** "J$1,234.56" (or "−J$5.50") in cents. */
+const centsOf = (text: string | null) =>
+  Math.round(Number((text ?? '').replace(/[^\d.−-]/g, '').replace('−', '-')) * 100);
+
+/**
+ * The analytics page's figures for today, as the signed-in user sees them: the headline's and the
+ * sum of today's chart, read from the table behind it (what a screen reader hears of the bars).
+ */
+async function todaysAnalytics(page: Page) {
+  await page.goto('/1001/analytics?period=today');
+  const gross = page.getByTestId('figure-gross-value');
+  const empty = page.getByText('No payments in this period');
+  await expect(gross.or(empty)).toBeVisible();
+  if (await empty.isVisible()) return { gross: 0, refunds: 0, count: 0, chart: 0 };
+  const bars = await page
+    .getByTestId('chart-table-volume')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[0]?.textContent ?? ''));
+  return {
+    gross: centsOf(await gross.textContent()),
+    refunds: centsOf(await page.getByTestId('figure-refunds-value').textContent()),
+    count: Number(await page.getByTestId('figure-count-value').textContent()),
+    chart: bars.reduce((sum, text) => sum + centsOf(text), 0),
+  };
+}
+
+test("a cashier takes two payments, a manager refunds one in part, the cashier closes the shift and sees the right totals, prints it on one A4 page, downloads it and finds them in today's analytics; the manager reopens it with a reason", async ({
   page,
   browser,
 }) => {
@@ -61,6 +87,8 @@ test('a cashier takes two payments, a manager refunds one in part, the cashier c
   await expect(page.getByTestId('shift-detail-page')).toBeVisible();
   await page.goto('/1001/cash-up');
   await expect(figure(page, 'shift-count')).toHaveText('0');
+  const analyticsBefore = await todaysAnalytics(page);
+  await page.goto('/1001/cash-up');
 
   const customer = await customerSignedIn(browser);
   const first = await takePayment(page, customer, 123_45);
@@ -118,6 +146,15 @@ test('a cashier takes two payments, a manager refunds one in part, the cashier c
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv).toContain(`Refund,${first.id},`);
   expect(csv).toMatch(/Net,,,,,127\.96/);
+
+  // The analytics page counts the same payments and refund in today's figures and chart.
+  const analyticsAfter = await todaysAnalytics(page);
+  expect(analyticsAfter.gross - analyticsBefore.gross).toBe(133_46);
+  expect(analyticsAfter.refunds - analyticsBefore.refunds).toBe(5_50);
+  expect(analyticsAfter.count - analyticsBefore.count).toBe(2);
+  expect(analyticsAfter.chart - analyticsBefore.chart).toBe(133_46);
+  await expectAccessible(page);
+  await keepScreenshot(page, 'analytics-today-cashier');
 
   // The cashier's next shift starts empty; the past shifts list the closed one first.
   await page.getByRole('link', { name: 'Cash-up' }).first().click();
