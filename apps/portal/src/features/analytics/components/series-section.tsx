@@ -6,6 +6,7 @@ import { bucketLabel, bucketName } from '../format';
 import { ANALYTICS_TEXTS as T } from '../texts';
 import type { ChartPoint } from './series-chart';
 import { SummaryTable, type SummaryColumn } from './summary-table';
+import { useSeenOnce } from '../use-seen-once';
 
 /** Recharts only with the chart: the page's figures and tables show without waiting for it. */
 const SeriesChart = lazy(() => import('./series-chart').then((m) => ({ default: m.SeriesChart })));
@@ -46,6 +47,9 @@ function ChartCard({
   withJamDex: boolean;
 }) {
   const headingId = useId();
+  // Drawn once in view: on a phone the charts are below the headline figures, and drawing them
+  // (and loading Recharts) would block the first screen for a second on a slow phone (ADR 049).
+  const { ref: chartRef, seen: chartSeen } = useSeenOnce<HTMLDivElement>();
   const points = useMemo(() => chartPoints(rows, granularity, metric), [rows, granularity, metric]);
   const format = (bucket: AnalyticsBucket) =>
     metric === 'volume' ? formatCents(bucket.payments) : bucket.payments_count.toLocaleString('en-US');
@@ -65,10 +69,14 @@ function ChartCard({
         {title}
       </Title>
       {/* A picture of the table below: hidden from assistive technology, which reads the table. */}
-      <div aria-hidden="true">
-        <Suspense fallback={<Skeleton h={240} />}>
-          <SeriesChart data={points} metric={metric} withJamDex={withJamDex} />
-        </Suspense>
+      <div aria-hidden="true" ref={chartRef}>
+        {chartSeen ? (
+          <Suspense fallback={<Skeleton h={240} />}>
+            <SeriesChart data={points} metric={metric} withJamDex={withJamDex} />
+          </Suspense>
+        ) : (
+          <Skeleton h={240} animate={false} />
+        )}
       </div>
       <VisuallyHidden>
         <SummaryTable
