@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, signInAs, test } from '../support/fixtures.ts';
+import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 import { USERS } from '../support/demo-users.ts';
 
 test('the sign-in page, the wallet dashboard and the transfer modal pass axe (WCAG 2.2 AA)', async ({
@@ -54,4 +54,31 @@ test('the Access Denied page passes axe', async ({ page }) => {
   await signInAs(page, USERS.noAccess);
   await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the analytics page passes axe with its charts drawn, on a desktop and a phone, and for the chain', async ({
+  page,
+}) => {
+  await signInAs(page, USERS.manager, '/1001/analytics?period=30d');
+  await expect(page.getByRole('heading', { name: 'Analytics', exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'By channel' })).toBeVisible();
+  // The charts are drawn once scrolled to (ADR 049).
+  await page.mouse.wheel(0, 600);
+  await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(page).toHaveURL(/period=7d/);
+  await expect(page.getByRole('table', { name: 'By channel' })).toBeVisible();
+  await expectAccessible(page);
+  await keepScreenshot(page, 'analytics-phone');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().clearCookies();
+  await signInAs(page, USERS.superAdmin, '/analytics?period=30d');
+  await expect(page.getByRole('heading', { name: 'Analytics of the chain' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'By branch' })).toBeVisible();
+  await expectAccessible(page);
+  await keepScreenshot(page, 'analytics-chain');
 });
