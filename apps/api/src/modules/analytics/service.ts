@@ -26,6 +26,7 @@ import {
 import { bucketsOf, fullMonthsOf, payerBlocks, periodOf, type Period } from './periods.ts';
 
 type Amounts = Omit<AnalyticsBucket, 'start'>;
+type PayerRow = Awaited<ReturnType<typeof topPayers>>[number];
 const ZERO: Amounts = { payments_count: 0, payments: 0, refunds_count: 0, refunds: 0, net: 0 };
 
 function amountsOf(group: FigureGroup | undefined): Amounts {
@@ -71,7 +72,7 @@ async function walletAnalytics(
   groups: FigureGroup[],
   wallet: Wallet,
   period: Period,
-  viewer: Viewer,
+  payers: PayerRow[] | null,
 ): Promise<WalletAnalytics> {
   const mine = groups.filter((group) => group.wallet === wallet);
   const current = mine.filter((group) => !group.previous);
@@ -103,21 +104,11 @@ async function walletAnalytics(
             ...amountsOf(group),
           })),
     top_payers:
-      viewer.cashierId === undefined
-        ? (
-            await topPayers(
-              db,
-              viewer.merchantIds,
-              wallet,
-              payerBlocks(period.from, period.to),
-              ANALYTICS_TOP_PAYERS,
-            )
-          ).map((row) => ({
-            payer: row.payer,
-            payments_count: Number(row.payments_count),
-            payments: Number(row.payments),
-          }))
-        : null,
+      payers?.map((row) => ({
+        payer: row.payer,
+        payments_count: Number(row.payments_count),
+        payments: Number(row.payments),
+      })) ?? null,
   };
 }
 
@@ -128,7 +119,12 @@ async function analyticsOf(db: Db, query: AnalyticsQuery, viewer: Viewer) {
     wallets: viewer.jamDex ? ['JMD', 'JAM-DEX'] : ['JMD'],
     cashierId: viewer.cashierId,
   };
-  const groups = await sumFigures(
+  const payersOf = (wallet: Wallet) =>
+    viewer.cashierId === undefined
+      ? topPayers(db, viewer.merchantIds, wallet, payerBlocks(period.from, period.to), ANALYTICS_TOP_PAYERS)
+      : null;
+  // Asked for together: on PostgreSQL each query runs on a connection of its own.
+  const figures = sumFigures(
     db,
     scope,
     period.granularity === 'HOUR'
@@ -146,9 +142,14 @@ async function analyticsOf(db: Db, query: AnalyticsQuery, viewer: Viewer) {
           months: fullMonthsOf(period.from, period.to),
         },
   );
+  const [groups, jmdPayers, jamDexPayers] = await Promise.all([
+    figures,
+    payersOf('JMD'),
+    viewer.jamDex ? payersOf('JAM-DEX') : null,
+  ]);
   const [jmd, jamDex] = await Promise.all([
-    walletAnalytics(db, groups, 'JMD', period, viewer),
-    viewer.jamDex ? walletAnalytics(db, groups, 'JAM-DEX', period, viewer) : null,
+    walletAnalytics(db, groups, 'JMD', period, jmdPayers),
+    viewer.jamDex ? walletAnalytics(db, groups, 'JAM-DEX', period, jamDexPayers) : null,
   ]);
   const analytics: Analytics = { ...period, currency: 'JMD', jmd, jam_dex: jamDex };
   return { analytics, groups };
