@@ -9,6 +9,7 @@ import {
   type WalletAnalytics,
 } from '@lynk/contract/analytics';
 import type { SessionIdentity } from '@lynk/contract/session';
+import type { OrderChannel } from '@lynk/contract/statuses';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { addDays, jamaicaMidnight } from '../ledger/index.ts';
@@ -55,9 +56,11 @@ function figuresOf(group: FigureGroup | undefined): AnalyticsFigures {
 }
 
 const busy = (group: FigureGroup) => group.payments_count !== '0' || group.refunds_count !== '0';
+/** Largest payments first; equal ones in the order of their channel or cashier, the same every time. */
 const largestFirst = (a: FigureGroup, b: FigureGroup) => {
   const difference = BigInt(b.payments) - BigInt(a.payments);
-  return difference > 0n ? 1 : difference < 0n ? -1 : 0;
+  if (difference !== 0n) return difference > 0n ? 1 : -1;
+  return (a.channel ?? '').localeCompare(b.channel ?? '') || (a.cashier_id ?? 0) - (b.cashier_id ?? 0);
 };
 
 interface Viewer {
@@ -94,7 +97,7 @@ async function walletAnalytics(
         : of('channel')
             .filter(busy)
             .sort(largestFirst)
-            .map((group) => ({ channel: group.channel as never, ...amountsOf(group) })),
+            .map((group) => ({ channel: group.channel as OrderChannel, ...amountsOf(group) })),
     by_cashier:
       wallet === 'JAM-DEX'
         ? []
