@@ -133,7 +133,7 @@ const today = jamaicaDay(new Date());
 const daysAgo = (n: number) => jamaicaDay(new Date(Date.now() - n * 86_400_000));
 const url = (from: string) => `/api/payment/analytics?from=${from}&to=${today}`;
 const shapes = [
-  { name: 'today, by the hour', url: url(today), headers: manager, target: TARGETS.month },
+  { name: 'today, by the hour', url: url(today), headers: manager, target: null },
   { name: '30 days', url: url(daysAgo(29)), headers: manager, target: TARGETS.month },
   { name: '365 days', url: url(daysAgo(364)), headers: manager, target: TARGETS.year },
   { name: "30 days, a cashier's own orders", url: url(daysAgo(29)), headers: cashier, target: TARGETS.month },
@@ -153,7 +153,7 @@ const loadBefore = loadavg()
   .join(', ');
 const anchorBefore = await measure(bare, { method: 'GET', url: '/bare' }, load);
 console.log(describe('bare Fastify route', anchorBefore));
-const results: Array<{ name: string; target: number; figures: LoadFigures }> = [];
+const results: Array<{ name: string; target: number | null; figures: LoadFigures }> = [];
 for (const shape of shapes) {
   const figures = await measure(
     app,
@@ -192,7 +192,7 @@ await writePerformanceSection(
     '| --- | --- | --- | --- | --- | --- |',
     ...results.map(
       ({ name, target, figures: f }) =>
-        `| ${name} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${fmt(f.perSecond)} | ${fmt(f.anchorPerSecond ?? 0)} | ≤ ${target} ms: ${f.p99 <= target ? 'met' : '**missed**'} |`,
+        `| ${name} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${fmt(f.perSecond)} | ${fmt(f.anchorPerSecond ?? 0)} | ${target === null ? '—' : `≤ ${target} ms: ${f.p99 <= target ? 'met' : '**missed**'}`} |`,
     ),
   ].join('\n'),
 );

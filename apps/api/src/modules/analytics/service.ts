@@ -9,6 +9,7 @@ import {
   type WalletAnalytics,
 } from '@lynk/contract/analytics';
 import type { SessionIdentity } from '@lynk/contract/session';
+import type { OrderChannel } from '@lynk/contract/statuses';
 import type { Db } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { addDays, jamaicaMidnight } from '../ledger/index.ts';
@@ -26,6 +27,7 @@ import {
 import { bucketsOf, fullMonthsOf, payerBlocks, periodOf, type Period } from './periods.ts';
 
 type Amounts = Omit<AnalyticsBucket, 'start'>;
+type PayerRow = Awaited<ReturnType<typeof topPayers>>[number];
 const ZERO: Amounts = { payments_count: 0, payments: 0, refunds_count: 0, refunds: 0, net: 0 };
 
 function amountsOf(group: FigureGroup | undefined): Amounts {
@@ -54,9 +56,11 @@ function figuresOf(group: FigureGroup | undefined): AnalyticsFigures {
 }
 
 const busy = (group: FigureGroup) => group.payments_count !== '0' || group.refunds_count !== '0';
+/** Largest payments first; equal ones in the order of their channel or cashier, the same every time. */
 const largestFirst = (a: FigureGroup, b: FigureGroup) => {
   const difference = BigInt(b.payments) - BigInt(a.payments);
-  return difference > 0n ? 1 : difference < 0n ? -1 : 0;
+  if (difference !== 0n) return difference > 0n ? 1 : -1;
+  return (a.channel ?? '').localeCompare(b.channel ?? '') || (a.cashier_id ?? 0) - (b.cashier_id ?? 0);
 };
 
 interface Viewer {
@@ -71,7 +75,7 @@ async function walletAnalytics(
   groups: FigureGroup[],
   wallet: Wallet,
   period: Period,
-  viewer: Viewer,
+  payers: PayerRow[] | null,
 ): Promise<WalletAnalytics> {
   const mine = groups.filter((group) => group.wallet === wallet);
   const current = mine.filter((group) => !group.previous);
@@ -93,7 +97,7 @@ async function walletAnalytics(
         : of('channel')
             .filter(busy)
             .sort(largestFirst)
-            .map((group) => ({ channel: group.channel as never, ...amountsOf(group) })),
+            .map((group) => ({ channel: group.channel as OrderChannel, ...amountsOf(group) })),
     by_cashier:
       wallet === 'JAM-DEX'
         ? []
@@ -103,21 +107,11 @@ async function walletAnalytics(
             ...amountsOf(group),
           })),
     top_payers:
-      viewer.cashierId === undefined
-        ? (
-            await topPayers(
-              db,
-              viewer.merchantIds,
-              wallet,
-              payerBlocks(period.from, period.to),
-              ANALYTICS_TOP_PAYERS,
-            )
-          ).map((row) => ({
-            payer: row.payer,
-            payments_count: Number(row.payments_count),
-            payments: Number(row.payments),
-          }))
-        : null,
+      payers?.map((row) => ({
+        payer: row.payer,
+        payments_count: Number(row.payments_count),
+        payments: Number(row.payments),
+      })) ?? null,
   };
 }
 
@@ -128,7 +122,12 @@ async function analyticsOf(db: Db, query: AnalyticsQuery, viewer: Viewer) {
     wallets: viewer.jamDex ? ['JMD', 'JAM-DEX'] : ['JMD'],
     cashierId: viewer.cashierId,
   };
-  const groups = await sumFigures(
+  const payersOf = (wallet: Wallet) =>
+    viewer.cashierId === undefined
+      ? topPayers(db, viewer.merchantIds, wallet, payerBlocks(period.from, period.to), ANALYTICS_TOP_PAYERS)
+      : null;
+  // Asked for together: on PostgreSQL each query runs on a connection of its own.
+  const figures = sumFigures(
     db,
     scope,
     period.granularity === 'HOUR'
@@ -146,9 +145,14 @@ async function analyticsOf(db: Db, query: AnalyticsQuery, viewer: Viewer) {
           months: fullMonthsOf(period.from, period.to),
         },
   );
+  const [groups, jmdPayers, jamDexPayers] = await Promise.all([
+    figures,
+    payersOf('JMD'),
+    viewer.jamDex ? payersOf('JAM-DEX') : null,
+  ]);
   const [jmd, jamDex] = await Promise.all([
-    walletAnalytics(db, groups, 'JMD', period, viewer),
-    viewer.jamDex ? walletAnalytics(db, groups, 'JAM-DEX', period, viewer) : null,
+    walletAnalytics(db, groups, 'JMD', period, jmdPayers),
+    viewer.jamDex ? walletAnalytics(db, groups, 'JAM-DEX', period, jamDexPayers) : null,
   ]);
   const analytics: Analytics = { ...period, currency: 'JMD', jmd, jam_dex: jamDex };
   return { analytics, groups };
