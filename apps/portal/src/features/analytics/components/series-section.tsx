@@ -5,7 +5,6 @@ import { lazy, Suspense, useId, useMemo } from 'react';
 import { bucketLabel, bucketName } from '../format';
 import { ANALYTICS_TEXTS as T } from '../texts';
 import type { ChartPoint } from './series-chart';
-import { SummaryTable, type SummaryColumn } from './summary-table';
 import { useSeenOnce } from '../use-seen-once';
 
 /** Recharts only with the chart: the page's figures and tables show without waiting for it. */
@@ -53,16 +52,6 @@ function ChartCard({
   const points = useMemo(() => chartPoints(rows, granularity, metric), [rows, granularity, metric]);
   const format = (bucket: AnalyticsBucket) =>
     metric === 'volume' ? formatCents(bucket.payments) : bucket.payments_count.toLocaleString('en-US');
-  const columns: SummaryColumn<Row>[] = [
-    { header: granularity === 'HOUR' ? T.hour : T.day, cell: (row) => bucketName(row.start, granularity) },
-    { header: T.jmd, cell: (row) => format(row.jmd), numeric: true },
-  ];
-  if (withJamDex)
-    columns.push({
-      header: T.jamDex,
-      cell: (row) => (row.jamDex ? format(row.jamDex) : T.noValue),
-      numeric: true,
-    });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Title order={3} size="h5" id={headingId} mb="xs">
@@ -79,14 +68,25 @@ function ChartCard({
         )}
       </div>
       <VisuallyHidden>
-        <SummaryTable
-          caption={T.chartTable(title)}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.start}
-          testId={`chart-table-${metric}`}
-          scrolls={false}
-        />
+        <table data-testid={`chart-table-${metric}`}>
+          <caption>{T.chartTable(title)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{granularity === 'HOUR' ? T.hour : T.day}</th>
+              <th scope="col">{T.jmd}</th>
+              {withJamDex ? <th scope="col">{T.jamDex}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.start}>
+                <th scope="row">{bucketName(row.start, granularity)}</th>
+                <td>{format(row.jmd)}</td>
+                {withJamDex ? <td>{row.jamDex ? format(row.jamDex) : T.noValue}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </VisuallyHidden>
     </Paper>
   );

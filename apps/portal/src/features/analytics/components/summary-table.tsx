@@ -9,73 +9,24 @@ export interface SummaryColumn<Row> {
 }
 
 /**
- * A short summary (a period's channels, cashiers, payers, branches or bars): every row at once,
+ * A short summary (a period's channels, cashiers, payers or branches): every row at once,
  * no pages, filters or sorting, so not the listings' DataTable, whose page and date filter live in
  * the URL (one table a page). It scrolls sideways on a phone rather than squeezing its figures.
  */
 export function SummaryTable<Row>({
-  caption,
   labelledBy,
   columns,
   rows,
   rowKey,
   testId,
-  scrolls = true,
 }: {
-  /** The table's name: a caption, or the id of the heading above it. */
-  caption?: string;
-  labelledBy?: string;
+  /** The id of the heading that names the table. */
+  labelledBy: string;
   columns: readonly SummaryColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   testId?: string;
-  /** Off for a table only screen readers read (behind a chart): it has no width to scroll. */
-  scrolls?: boolean;
 }) {
-  const table = (
-    <Table
-      striped
-      highlightOnHover
-      verticalSpacing="xs"
-      captionSide="top"
-      aria-labelledby={labelledBy}
-      data-testid={testId}
-    >
-      {caption ? <Table.Caption>{caption}</Table.Caption> : null}
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined} scope="col">
-              {column.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>
-            {columns.map((column, index) => {
-              const Cell = index === 0 ? Table.Th : Table.Td;
-              return (
-                <Cell
-                  key={column.header}
-                  ta={column.numeric ? 'right' : undefined}
-                  scope={index === 0 ? 'row' : undefined}
-                  fw={index === 0 ? 500 : undefined}
-                  style={
-                    column.numeric ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } : undefined
-                  }
-                >
-                  {column.cell(row)}
-                </Cell>
-              );
-            })}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-  if (!scrolls) return table;
   // A region a keyboard can reach, to scroll it sideways on a phone (WCAG 2.1.1).
   return (
     <Table.ScrollContainer
@@ -84,10 +35,43 @@ export function SummaryTable<Row>({
       type="native"
       tabIndex={0}
       role="region"
-      aria-label={caption}
       aria-labelledby={labelledBy}
     >
-      {table}
+      <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby={labelledBy} data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.header} ta={column.numeric ? 'right' : undefined} scope="col">
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column, index) => {
+                const Cell = index === 0 ? Table.Th : Table.Td;
+                return (
+                  <Cell
+                    key={column.header}
+                    ta={column.numeric ? 'right' : undefined}
+                    scope={index === 0 ? 'row' : undefined}
+                    fw={index === 0 ? 500 : undefined}
+                    style={
+                      column.numeric
+                        ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }
+                        : undefined
+                    }
+                  >
+                    {column.cell(row)}
+                  </Cell>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Table.ScrollContainer>
   );
 }
