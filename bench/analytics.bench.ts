@@ -18,9 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
-import { importJWK, SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
@@ -36,6 +34,7 @@ import {
 import { bulkSeedOrders } from '../apps/api/src/world/bulk-orders.ts';
 import { measure, type LoadFigures } from './inject-load.ts';
 import { writePerformanceSection } from './performance-doc.ts';
+import { KINGSTON, kingstonBearer } from './kingston-bearer.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'lynk-bench-analytics');
@@ -46,7 +45,6 @@ const load = {
   concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16),
 };
 const TARGETS = { month: 25, year: 50 };
-const KINGSTON = 1001;
 
 const server = process.env.BENCH_POSTGRES
   ? await startThrowawayPostgres({ durable: true, maxConnections: 50 })
@@ -98,35 +96,9 @@ const secrets = await loadSecrets('memory://');
 const app = await buildApp({ config, database, secrets, jobs: false, logger: false });
 await app.ready();
 
-/** A bearer token for a Kingston staff member, looked up by their demo email. */
-async function tokenFor(email: string, roleId: RoleId) {
-  const user = await database.db
-    .selectFrom('users')
-    .select(['id', 'display_name'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  const token = await new SignJWT({
-    user_id: user.id,
-    authID: 'bench',
-    role: ROLE_NAMES[roleId],
-    role_id: roleId,
-    displayName: user.display_name,
-    email,
-    org_id: 'org_1001',
-    merchant_id: KINGSTON,
-    permissions: [...ROLE_PERMISSIONS[roleId]],
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: secrets.signingKey.kid! })
-    .setSubject(`bench-${user.id}`)
-    .setIssuer(config.oidc.issuer)
-    .setAudience(config.oidc.audience)
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(await importJWK(secrets.signingKey, 'RS256'));
-  return { authorization: `Bearer ${token}` };
-}
-const manager = await tokenFor('manager.kingston@bluemountain.example', 2);
-const cashier = await tokenFor('cashier.kingston@bluemountain.example', 3);
+const staff = { db: database.db, config, secrets };
+const manager = await kingstonBearer(staff, 'manager.kingston@bluemountain.example', 2);
+const cashier = await kingstonBearer(staff, 'cashier.kingston@bluemountain.example', 3);
 
 const jamaicaDay = (at: Date) => new Date(at.getTime() - 5 * 3600_000).toISOString().slice(0, 10);
 const today = jamaicaDay(new Date());

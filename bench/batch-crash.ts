@@ -30,12 +30,12 @@ import {
 } from '../apps/api/src/test/batch-crash.ts';
 import { approvedBatch, batchFile, createBatchPayees } from '../apps/api/src/test/batch-world.ts';
 import {
-  KINGSTON,
   kingstonCallers,
   kingstonWallet,
   openBenchDatabase,
   writePerformanceSection,
 } from './batch-setup.ts';
+import { KINGSTON } from './kingston-bearer.ts';
 
 const PAYEES = Number(process.env.CRASH_PAYEES ?? 10_000);
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);

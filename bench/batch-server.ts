@@ -18,7 +18,8 @@ import { processBatch } from '../apps/api/src/modules/batches/processing.ts';
 import { verifyLedger } from '../apps/api/src/modules/ledger/service.ts';
 import { batchPaidFindings } from '../apps/api/src/test/batch-crash.ts';
 import { approveBatch } from '../apps/api/src/test/batch-world.ts';
-import { benchConfig, KINGSTON, kingstonCallers, kingstonWallet } from './batch-setup.ts';
+import { benchConfig, kingstonCallers, kingstonWallet } from './batch-setup.ts';
+import { KINGSTON } from './kingston-bearer.ts';
 
 export interface BatchBenchTarget {
   dataDir: string;
@@ -89,7 +90,7 @@ const uploadPeak = peakRss();
 const batchId = ((await uploaded.json()) as { data: { id: number } }).data.id;
 gcAt = gcSeconds();
 started = performance.now();
-const validated = await validateBatch(database.db, batchId);
+const validated = await validateBatch(database.db, batchId, new Date());
 const validationSeconds = (performance.now() - started) / 1000;
 const validationGcSeconds = gcSeconds() - gcAt;
 if (validated !== 'VALIDATED') throw new Error(`validation ended ${validated}`);
@@ -116,7 +117,7 @@ resetPeak();
 gcAt = gcSeconds();
 started = performance.now();
 const processed = await processBatch(
-  { db: database.db, ledger: app.ledger, railStepSeconds: config.bankRailStepSeconds },
+  { db: database.db, ledger: app.ledger, railStepSeconds: config.bankRailStepSeconds, now: () => new Date() },
   batchId,
 );
 const processingSeconds = (performance.now() - started) / 1000;

@@ -3,8 +3,7 @@
  * folder, or a throwaway PostgreSQL server with BENCH_POSTGRES=1), migrated and seeded with the
  * demo, the Kingston staff's bearer tokens, and the figures' section in docs/performance-log.md.
  */
-import { importJWK, SignJWT } from 'jose';
-import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';
+import type { RoleId } from '../packages/contract/src/roles.ts';
 import { loadConfig, type Config } from '../apps/api/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database.ts';
 import { prepareDatabase } from '../apps/api/src/scripts/prepare.ts';
@@ -16,8 +15,7 @@ import {
   startThrowawayPostgres,
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
-
-export const KINGSTON = 1001;
+import { KINGSTON, kingstonBearer } from './kingston-bearer.ts';
 
 export interface BenchDatabase {
   config: Config;
@@ -55,7 +53,7 @@ export async function openBenchDatabase(dataDir: string, name: string): Promise<
   }
   const config = benchConfig(dataDir, url);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-  await prepareDatabase(database.db, { demo: true });
+  await prepareDatabase(database.db, { demo: true, now: new Date() });
   return {
     config,
     database,
@@ -74,42 +72,15 @@ export async function openBenchDatabase(dataDir: string, name: string): Promise<
   };
 }
 
-/** Bearer headers for a Kingston staff member, looked up by their demo email. */
-async function tokenFor(db: Db, config: Config, secrets: Secrets, email: string, roleId: RoleId) {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'display_name'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  const token = await new SignJWT({
-    user_id: user.id,
-    authID: 'bench',
-    role: ROLE_NAMES[roleId],
-    role_id: roleId,
-    displayName: user.display_name,
-    email,
-    org_id: `org_${KINGSTON}`,
-    merchant_id: KINGSTON,
-    permissions: [...ROLE_PERMISSIONS[roleId]],
-    // Signed in with a code just now: approving is under step-up (ADR 030).
-    auth_time: Math.floor(Date.now() / 1000),
-    amr: ['pwd', 'otp'],
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: secrets.signingKey.kid! })
-    .setSubject(`bench-${user.id}`)
-    .setIssuer(config.oidc.issuer)
-    .setAudience(config.oidc.audience)
-    .setIssuedAt()
-    .setExpirationTime('4h')
-    .sign(await importJWK(secrets.signingKey, 'RS256'));
-  return { authorization: `Bearer ${token}`, 'x-lynk-csrf': '1' };
-}
-
 /** The Kingston manager (uploads, asks for approval) and admin (approves). */
 export async function kingstonCallers(db: Db, config: Config, secrets: Secrets) {
+  const caller = async (email: string, roleId: RoleId) => ({
+    ...(await kingstonBearer({ db, config, secrets }, email, roleId, { stepUp: true })),
+    'x-lynk-csrf': '1',
+  });
   return {
-    manager: await tokenFor(db, config, secrets, 'manager.kingston@bluemountain.example', 2),
-    admin: await tokenFor(db, config, secrets, 'admin.kingston@bluemountain.example', 1),
+    manager: await caller('manager.kingston@bluemountain.example', 2),
+    admin: await caller('admin.kingston@bluemountain.example', 1),
   };
 }
 

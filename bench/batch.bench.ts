@@ -24,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../apps/api/src/heap-budget.ts';
 import { paidOnce, type BatchPaidFindings } from '../apps/api/src/test/batch-crash.ts';
 import { batchFileLines, createBatchPayees } from '../apps/api/src/test/batch-world.ts';
-import { KINGSTON, openBenchDatabase, writePerformanceSection } from './batch-setup.ts';
+import { openBenchDatabase, writePerformanceSection } from './batch-setup.ts';
+import { KINGSTON } from './kingston-bearer.ts';
 import type { BatchBenchTarget } from './batch-server.ts';
 
 const PAYEES = Number(process.env.BENCH_PAYEES ?? 400_000);

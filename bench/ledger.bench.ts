@@ -91,6 +91,7 @@ async function createMerchants(database: DatabaseHandle, count: number) {
       await postEntry(ledger, {
         kind: 'OPENING_BALANCE',
         merchantId: id,
+        createdAt: new Date(),
         postings: [
           { accountId: await ledger.internalAccount(settlement, id), currency, amount: -(10n ** 12n) },
           { accountId: to, currency, amount: 10n ** 12n },
@@ -115,7 +116,7 @@ function transferBody(i: number, m: { cbdc: number; bank: number }): CreateTrans
 }
 
 async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario): Promise<Result> {
-  await prepareDatabase(database.db, { demo: false });
+  await prepareDatabase(database.db, { demo: false, now: new Date() });
   const merchants = await createMerchants(database, wallets);
   const ledger = createLedger(database.db, {
     writers: database.ledger.writers,
@@ -144,7 +145,7 @@ async function scenario(database: DatabaseHandle, { callers, wallets }: Scenario
         const began = performance.now();
         const outcome = await createTransfer(
           ledger,
-          { identity, ip: '127.0.0.1', railStepSeconds: null },
+          { identity, ip: '127.0.0.1', railStepSeconds: null, now: new Date() },
           merchant.wallet,
           transferBody(i, merchant),
           {

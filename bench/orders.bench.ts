@@ -19,10 +19,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { importJWK, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { format } from 'prettier';
-import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleId } from '../packages/contract/src/roles.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
@@ -38,6 +36,7 @@ import {
 import { bulkSeedOrders } from '../apps/api/src/world/bulk-orders.ts';
 import { measure, type LoadFigures } from './inject-load.ts';
 import { payLinksConcurrently } from './orders-pay.ts';
+import { KINGSTON, kingstonBearer } from './kingston-bearer.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'lynk-bench-orders');
@@ -49,7 +48,6 @@ const load = {
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 3_000);
 const TARGET_P99_MS = 25;
 const TARGET_SHARE = 0.25;
-const KINGSTON = 1001;
 
 // BENCH_POSTGRES=1: a throwaway PostgreSQL server (durable settings), seeded from scratch.
 const server = process.env.BENCH_POSTGRES
@@ -73,7 +71,7 @@ const config = loadConfig({
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: DATA_DIR });
 const where = config.databaseUrl ? 'PostgreSQL' : 'embedded';
-await prepareDatabase(database.db, { demo: true });
+await prepareDatabase(database.db, { demo: true, now: new Date() });
 const orderCount = async () =>
   Number((await sql<{ n: string }>`select count(*) as n from orders`.execute(database.db)).rows[0]!.n);
 const existing = await orderCount();
@@ -102,35 +100,9 @@ const secrets = await loadSecrets('memory://');
 const app = await buildApp({ config, database, secrets, jobs: false, logger: false });
 await app.ready();
 
-/** A bearer token for a Kingston staff member, looked up by their demo email. */
-async function tokenFor(email: string, roleId: RoleId) {
-  const user = await database.db
-    .selectFrom('users')
-    .select(['id', 'display_name'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  const token = await new SignJWT({
-    user_id: user.id,
-    authID: 'bench',
-    role: ROLE_NAMES[roleId],
-    role_id: roleId,
-    displayName: user.display_name,
-    email,
-    org_id: 'org_1001',
-    merchant_id: KINGSTON,
-    permissions: [...ROLE_PERMISSIONS[roleId]],
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: secrets.signingKey.kid! })
-    .setSubject(`bench-${user.id}`)
-    .setIssuer(config.oidc.issuer)
-    .setAudience(config.oidc.audience)
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(await importJWK(secrets.signingKey, 'RS256'));
-  return { authorization: `Bearer ${token}` };
-}
-const manager = await tokenFor('manager.kingston@bluemountain.example', 2);
-const cashier = await tokenFor('cashier.kingston@bluemountain.example', 3);
+const staff = { db: database.db, config, secrets };
+const manager = await kingstonBearer(staff, 'manager.kingston@bluemountain.example', 2);
+const cashier = await kingstonBearer(staff, 'cashier.kingston@bluemountain.example', 3);
 const owned = Number(
   (
     await sql<{ n: string }>`select count(*) as n from orders o join users u on u.id = o.created_by

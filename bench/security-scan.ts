@@ -143,7 +143,9 @@ function targetsOf(
       const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
       if (pathParams.length === 0 && query.length === 0 && !bodySchema) continue;
       const filledPath = route.replace(/\{(\w+)\}/g, (_, name: string) => `${idOf(route, name)}*`);
-      const search = new URLSearchParams(query.map((p) => [p.name, String(example(p.schema, p.name))]));
+      const search = new URLSearchParams(
+        query.map((p): [string, string] => [p.name, String(example(p.schema, p.name))]),
+      );
       targets.push({
         method: method.toUpperCase(),
         route: `${method.toUpperCase()} ${route}`,

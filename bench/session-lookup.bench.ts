@@ -20,7 +20,7 @@ function percentile(sorted: number[], p: number) {
 }
 
 const database = await openDatabase({ dataDir: 'memory://' });
-await prepareDatabase(database.db, { demo: true });
+await prepareDatabase(database.db, { demo: true, now: new Date() });
 const config = loadConfig({
   DATA_DIR: 'memory://',
   LOG_LEVEL: 'silent',

@@ -44,7 +44,8 @@ async function payPage(baseUrl: string, session: { name: string; value: string }
 
 /** The analytics page's charts, below the fold on a phone, are drawn once scrolled into view. */
 async function chartsDrawnOnceSeen(page: Page) {
-  await page.evaluate(() => document.querySelector('[data-testid="chart-table-count"]')?.scrollIntoView());
+  const charts = await page.waitForSelector('[data-testid="chart-table-count"]');
+  await charts!.scrollIntoView();
   await page.waitForSelector('svg.recharts-surface', { timeout: 30_000 });
 }
 
