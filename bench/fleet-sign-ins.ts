@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { signIn } from './real-server.ts';
+import { percentile } from './percentile.ts';
 
 export interface SignInFigures {
   perSecond: number;
@@ -21,9 +22,6 @@ export interface SignInFigures {
   /** The first failure's message, if any. */
   firstError?: string;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * Each sign-in from an address of its own, as staff in many shops: the sign-in form allows ten

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Unanswered, type Browser, type Call } from '../apps/api/src/test/faults/http.ts';
+import { percentile } from './percentile.ts';
 
 /** The two wallets the transfers move money between. */
 export interface Wallets {
@@ -88,9 +89,6 @@ export interface TransferFigures {
   p50: number;
   p99: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Accepted transfers per second (answered within the window), and the accepted ones' latency. */
 export function transferFigures(attempts: Attempt[], seconds: number): TransferFigures {

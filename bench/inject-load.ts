@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { percentile } from './percentile.ts';
 
 export interface LoadFigures {
   p50: number;
@@ -18,9 +19,6 @@ export interface Anchor {
   app: FastifyInstance;
   request: InjectOptions;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Calls between two turns of the event loop (see `turnTheLoopNowAndThen`). */
 const TURN_EVERY = 64;

@@ -31,6 +31,7 @@ import {
   startThrowawayPostgres,
   testDatabaseName,
 } from '../apps/api/src/test/postgres-server.ts';
+import { percentile } from './percentile.ts';
 
 const run = promisify(execFile);
 const SECONDS_PER_SCENARIO = Number(process.env.BENCH_SECONDS ?? 8);
@@ -46,9 +47,6 @@ interface Result extends Scenario {
   p50: number;
   p99: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Merchants with a funded main wallet, a JAM-DEX wallet and a bank account each. */
 async function createMerchants(database: DatabaseHandle, count: number) {
