@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '@lynk/contract/roles';
 import type { Shift, ShiftDetail } from '@lynk/contract/shifts';
 import { newKey } from '../../test/accounts.ts';
-import { addStaffMember } from '../../test/authorisation/tenants.ts';
+import { addStaffMember } from '../../test/authorisation/tenant-rows.ts';
 import { createPayLink, payPayLink, signInCustomer } from '../../test/pay-links.ts';
 import { createTestApp, signIn, testClock, userIdOf, type TestApp } from '../../test/test-app.ts';
 import { DEMO_CUSTOMER } from '../../world/demo-consumers.ts';

@@ -7,7 +7,8 @@ import { jamaicaDate } from '../../modules/ledger/jamaica-time.ts';
 import { newKey } from '../accounts.ts';
 import type { TestApp } from '../test-app.ts';
 import type { Target } from './expectations.ts';
-import { addStaffMember, type Tenant } from './tenants.ts';
+import { addStaffMember } from './tenant-rows.ts';
+import type { Tenant } from './tenants.ts';
 
 /**
  * How the matrix calls each route: a real request, valid in every part but who sends it, with the
