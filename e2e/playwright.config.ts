@@ -30,13 +30,14 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /(two-factor|audit-log)\.spec\.ts/,
+      testIgnore: /(two-factor|audit-log|cash-up)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
-    // Moves money out of a branch whose balance other journeys check to the cent: after them.
+    // Move money out of a branch whose balance other journeys check to the cent (a transfer, a
+    // refund): after them.
     {
-      name: 'audit-log',
-      testMatch: /audit-log\.spec\.ts/,
+      name: 'after-balances',
+      testMatch: /(audit-log|cash-up)\.spec\.ts/,
       dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
@@ -44,7 +45,7 @@ export default defineConfig({
     {
       name: 'two-factor',
       testMatch: /two-factor\.spec\.ts/,
-      dependencies: ['audit-log'],
+      dependencies: ['after-balances'],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
   ],

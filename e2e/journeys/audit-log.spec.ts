@@ -6,7 +6,7 @@ import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fix
 // cashier; the audit log shows all three. The money moved is a few dollars to a beneficiary and
 // to a wallet user, made through the API as the signed-in browsers (the screens that make them
 // have journeys of their own); the audit screen is what this journey is about. Other journeys
-// check this branch's balance to the cent, so this one runs after them (its own project).
+// check this branch's balance to the cent, so this one runs after them (a later project).
 const BRANCH = 1003;
 const AUDIT_LOG = `/${BRANCH}/audit-log`;
 const CUSTOMER_HANDLE = '@janedoe';

@@ -4,6 +4,8 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, USERS } from '../support/demo-users.ts';
 import { expectAccessible, keepScreenshot, signInAs, test } from '../support/fixtures.ts';
 
+// The manager's refund moves money out of Kingston, whose balance other journeys check to the
+// cent: this journey runs after them (a later project, playwright.config.ts).
 // The Kingston cashier takes payments in no other journey, so their shift holds this journey's
 // payments alone; the customer pays in no other journey either.
 const CUSTOMER = 'tashana.richards@lynk.example';
